@@ -1,0 +1,19 @@
+// Runs before `npm run up` and `npm test` (npm's pre-scripts), so both work on a fresh clone: installs exactly
+// what package-lock.json pins whenever node_modules is missing or was installed from another lock file.
+// Plain JavaScript on purpose: it runs before tsx is installed.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'node_modules', '.lock-hash');
+const lockHash = createHash('sha256')
+  .update(readFileSync(path.join(root, 'package-lock.json')))
+  .digest('hex');
+
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
+  console.log('Installing dependencies (npm ci)…');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  writeFileSync(stamp, lockHash);
+}

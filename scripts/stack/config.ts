@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseEnv } from '../../src/config.ts';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+// The launcher's own variables; the API's live in src/config.ts. Both are listed in .env.example.
+const stackEnvSchema = z
+  .object({
+    STACK_CACHE_DIR: z.string().min(1).default('.cache/stack'),
+    STACK_OPENSEARCH_PORT: port.default(9200),
+    STACK_REDIS_PORT: port.default(6379),
+    STACK_OPENSEARCH_HEAP: z
+      .string()
+      .regex(/^\d+[mMgG]$/, 'expected a JVM size such as 512m or 1g')
+      .default('512m'),
+    STACK_TIMEOUT_S: z.coerce.number().int().positive().default(180),
+    OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  })
+  .transform((e) => ({
+    cacheDir: path.resolve(REPO_ROOT, e.STACK_CACHE_DIR),
+    opensearchPort: e.STACK_OPENSEARCH_PORT,
+    redisPort: e.STACK_REDIS_PORT,
+    opensearchHeap: e.STACK_OPENSEARCH_HEAP,
+    timeoutMs: e.STACK_TIMEOUT_S * 1000,
+    opensearchUrl: e.OPENSEARCH_URL,
+    redisUrl: e.REDIS_URL,
+  }));
+
+export type StackConfig = z.output<typeof stackEnvSchema>;
+
+export const STACK_VARIABLES = Object.keys(stackEnvSchema.in.shape);
+
+export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  return parseEnv(stackEnvSchema, env);
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { StackConfig } from './config.ts';
+import { opensearchHealthy } from './health.ts';
+import { discoverJava } from './java.ts';
+import { OPENSEARCH_ARTIFACT, OPENSEARCH_VERSION } from './pins.ts';
+import { run, StackError, startDetached } from './process.ts';
+import { asServiceUser, SERVICE_USER, serviceUserCanReach } from './service-user.ts';
+
+function sha256(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+/**
+ * Fetches the pinned server from Maven Central (checksums enforced), tests the archive, and unpacks it into the
+ * cache through a temporary folder, so an interrupted run never leaves a half-unpacked server behind.
+ */
+async function ensureInstalled(config: StackConfig): Promise<string> {
+  const home = path.join(config.cacheDir, `opensearch-${OPENSEARCH_VERSION}`);
+  const marker = path.join(home, '.verified');
+  if (existsSync(marker)) return home;
+
+  const downloads = path.join(config.cacheDir, 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  console.log(`Fetching ${OPENSEARCH_ARTIFACT} from Maven Central…`);
+  await run(
+    'mvn',
+    [
+      '-q',
+      '-B',
+      '--strict-checksums',
+      'dependency:copy',
+      `-Dartifact=${OPENSEARCH_ARTIFACT}`,
+      `-DoutputDirectory=${downloads}`,
+    ],
+    { timeoutMs: config.timeoutMs },
+  ).catch((error: Error) => {
+    throw new StackError(`Could not download OpenSearch ${OPENSEARCH_VERSION} with Maven.\n${error.message}`);
+  });
+  const zip = path.join(downloads, `opensearch-${OPENSEARCH_VERSION}.zip`);
+  if (!existsSync(zip)) throw new StackError(`Maven reported success but ${zip} is missing`);
+  await run('unzip', ['-tq', zip], { timeoutMs: config.timeoutMs }).catch((error: Error) => {
+    rmSync(zip, { force: true });
+    throw new StackError(`The downloaded archive is corrupt and was removed; run again.\n${error.message}`);
+  });
+
+  const staging = `${home}.unpacking-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  await run('unzip', ['-q', zip, '-d', staging], { timeoutMs: config.timeoutMs });
+  const [top] = readdirSync(staging);
+  if (!top || !existsSync(path.join(staging, top, 'bin', 'opensearch'))) {
+    throw new StackError(`${zip} does not contain an OpenSearch distribution`);
+  }
+  writeFileSync(path.join(staging, top, '.verified'), `${OPENSEARCH_ARTIFACT}\nsha256 ${await sha256(zip)}\n`);
+  rmSync(home, { recursive: true, force: true });
+  renameSync(path.join(staging, top), home);
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(zip); // Maven keeps its own copy in ~/.m2; one on disk is enough.
+  return home;
+}
+
+export const opensearchLog = (config: StackConfig) => path.join(config.cacheDir, 'opensearch', 'logs');
+
+/** Runs the pinned OpenSearch from the cache on 127.0.0.1, as an unprivileged user when we are root. */
+export async function startLocalOpenSearch(config: StackConfig, url: string): Promise<number> {
+  const java = discoverJava();
+  const home = await ensureInstalled(config);
+  const data = path.join(config.cacheDir, 'opensearch', 'data');
+  const logs = opensearchLog(config);
+  mkdirSync(data, { recursive: true });
+  mkdirSync(logs, { recursive: true });
+
+  let command = path.join(home, 'bin', 'opensearch');
+  let args = [
+    '-Ediscovery.type=single-node',
+    '-Enetwork.host=127.0.0.1',
+    `-Ehttp.port=${config.opensearchPort}`,
+    `-Epath.data=${data}`,
+    `-Epath.logs=${logs}`,
+    '-Ecluster.name=creator-api-local',
+    // A nearly full developer disk must not turn indices read-only.
+    '-Ecluster.routing.allocation.disk.threshold_enabled=false',
+  ];
+  if (process.getuid?.() === 0) {
+    // OpenSearch refuses to run as root, with no override.
+    await asServiceUser.prepare([home, data, logs]);
+    if (!(await serviceUserCanReach(home))) {
+      throw new StackError(
+        `The ${SERVICE_USER} user cannot reach ${home} (a parent folder is not searchable by others). ` +
+          'Set STACK_CACHE_DIR to a folder under /var/tmp or /opt.',
+      );
+    }
+    [command, args] = asServiceUser.wrap(command, args);
+  }
+  console.log(`Starting OpenSearch ${OPENSEARCH_VERSION} on Java ${java.major} (${java.home})…`);
+  return startDetached({
+    what: 'OpenSearch',
+    command,
+    args,
+    env: {
+      ...process.env,
+      OPENSEARCH_JAVA_HOME: java.home,
+      OPENSEARCH_JAVA_OPTS: `-Xms${config.opensearchHeap} -Xmx${config.opensearchHeap}`,
+    },
+    log: path.join(logs, 'stdout.log'),
+    otherLogs: [path.join(logs, 'creator-api-local.log')],
+    timeoutMs: config.timeoutMs,
+    healthy: () => opensearchHealthy(url),
+  });
+}

@@ -1,0 +1,34 @@
+import { run } from './process.ts';
+
+/** The system user that runs OpenSearch when the launcher itself runs as root. */
+export const SERVICE_USER = 'opensearch';
+
+export const asServiceUser = {
+  /** Creates the system user when missing and gives it the folders the server writes to. */
+  async prepare(folders: string[]): Promise<void> {
+    const exists = await run('id', ['-u', SERVICE_USER], { timeoutMs: 5000 }).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      await run(
+        'useradd',
+        ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', SERVICE_USER],
+        { timeoutMs: 10_000 },
+      );
+    }
+    await run('chown', ['-R', `${SERVICE_USER}:${SERVICE_USER}`, ...folders], { timeoutMs: 60_000 });
+  },
+  /** setpriv execs in place (unlike runuser), so the PID we get is the server's own. */
+  wrap(command: string, args: string[]): [string, string[]] {
+    return ['setpriv', [`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args]];
+  },
+};
+
+export function serviceUserCanReach(folder: string): Promise<boolean> {
+  const [command, args] = asServiceUser.wrap('test', ['-x', folder]);
+  return run(command, args, { timeoutMs: 5000 }).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,46 @@
+// `npm run up`: the whole local service in one command. Brings up OpenSearch and Redis (or reuses them), then
+// (re)starts the API in the background and waits until it is ready.
+import path from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { describe, loadDotEnv, main } from './stack/cli.ts';
+import { loadStackConfig, REPO_ROOT } from './stack/config.ts';
+import { apiHealthy, down, up } from './stack/launcher.ts';
+import { portAnswers, StackError, startDetached } from './stack/process.ts';
+import { updateState } from './stack/state.ts';
+
+await main(async () => {
+  loadDotEnv();
+  const started = Date.now();
+  const stackConfig = loadStackConfig();
+  const apiConfig = loadConfig();
+  const stack = await up(stackConfig);
+
+  // A running API from an earlier `up` is replaced, so the code you just changed is what answers.
+  await down(stackConfig, ['api']);
+  if (await portAnswers(apiConfig.port)) {
+    throw new StackError(`Port ${apiConfig.port} is taken by another process; set PORT to a free port.`);
+  }
+  const host = apiConfig.host === '0.0.0.0' ? '127.0.0.1' : apiConfig.host;
+  const url = `http://${host}:${apiConfig.port}`;
+  const log = path.join(stackConfig.cacheDir, 'api.log');
+  const pid = await startDetached({
+    what: 'The API',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'server.ts')],
+    cwd: REPO_ROOT,
+    env: { ...process.env, OPENSEARCH_URL: stack.opensearch.url, REDIS_URL: stack.redis.url },
+    log,
+    timeoutMs: stackConfig.timeoutMs,
+    healthy: () => apiHealthy(url),
+  });
+  const api = { name: 'api', url, provider: 'local', pid, log } as const;
+  updateState(stackConfig.cacheDir, (state) => {
+    state.api = api;
+  });
+
+  console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+  for (const service of [{ ...api, reused: false }, stack.opensearch, stack.redis]) console.log(describe(service));
+  console.log(`\nTry:  curl ${url}/readyz`);
+  console.log(`Docs: ${url}/docs`);
+  console.log('Stop: npm run down   (stops the API and what the launcher started; never services you run yourself)');
+});

@@ -1,0 +1,56 @@
+import { once } from 'node:events';
+import { Client } from '@opensearch-project/opensearch';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+
+export interface Clients {
+  opensearch: Client;
+  redis: Redis;
+}
+
+/** Logs connection trouble once per outage, not once per reconnect attempt. */
+export interface ClientLog {
+  warn(obj: object, msg: string): void;
+  info(msg: string): void;
+}
+
+export function createClients(config: Config, log: ClientLog): Clients {
+  const opensearch = new Client({ node: config.opensearchUrl, requestTimeout: 10_000, maxRetries: 1 });
+  const redis = new Redis(config.redisUrl, {
+    // Fail fast rather than queue: a request must never hang on a Redis that is down. ioredis keeps reconnecting
+    // in the background, so the service recovers by itself when Redis returns.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) log.warn({ err }, 'Redis connection lost; retrying in the background');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis connection restored');
+    down = false;
+  });
+  return { opensearch, redis };
+}
+
+export async function closeClients(clients: Clients): Promise<void> {
+  await Promise.allSettled([clients.opensearch.close(), clients.redis.quit()]);
+  clients.redis.disconnect();
+}
+
+/** Cluster health yellow or green; red means some data cannot be served. */
+export async function opensearchReady(clients: Clients, timeoutMs: number): Promise<void> {
+  const { body } = await clients.opensearch.cluster.health({}, { requestTimeout: timeoutMs, maxRetries: 0 });
+  if (body.status === 'red') throw new Error('cluster health is red');
+}
+
+/** PING; a client still (re)connecting gets the rest of the readiness timeout to finish. */
+export async function redisReady(clients: Clients, timeoutMs: number): Promise<void> {
+  const { redis } = clients;
+  if (redis.status !== 'ready') await once(redis, 'ready', { signal: AbortSignal.timeout(timeoutMs) });
+  await redis.ping();
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import FindMyWay from 'find-my-way';
+import { type ErrorCode, errorBody } from '../contract/error.ts';
+
+/** An error a handler throws on purpose; the error handler turns it into the spec's error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  401: 'unauthorized',
+  402: 'out_of_credits',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/** Fastify's own errors before routing (a malformed URL, for one) get the same shape as everything else. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send(errorBody('invalid_request', error.message));
+}
+
+/** One error handler and one not-found handler: every non-2xx response is `{ error: { code, message } }`. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  // Paths of the routes we serve, so a wrong method on a real path answers 405 rather than 404.
+  const known = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
+      known.on('GET', route.url, () => {});
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (known.find('GET', path)) {
+      return reply
+        .code(405)
+        .header('allow', 'GET, HEAD')
+        .send(errorBody('method_not_allowed', `${request.method} is not allowed on ${path}; use GET.`));
+    }
+    return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${path}.`));
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const problems = error.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return field ? `${field}: ${v.message}` : v.message;
+      });
+      return reply
+        .code(422)
+        .send(errorBody('invalid_request', `Invalid ${error.validationContext}: ${problems.join('; ')}`));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(CODE_BY_STATUS[status] ?? 'invalid_request', error.message));
+    }
+    // Anything else is a bug: log it whole, tell the client nothing about its insides.
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody('internal_error', 'Internal server error.'));
+  });
+}

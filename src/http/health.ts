@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type Clients, opensearchReady, redisReady } from '../clients.ts';
+import { ApiError } from './errors.ts';
+
+function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** `/livez`: the process is up. `/readyz`: it can serve, because OpenSearch and Redis answer in time. */
+export const healthRoutes: FastifyPluginAsync<{ clients: Clients; timeoutMs: number }> = async (
+  app,
+  { clients, timeoutMs },
+) => {
+  const hide = { hide: true };
+  app.get('/livez', { schema: hide }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: hide }, async (request) => {
+    const checks = {
+      opensearch: opensearchReady(clients, timeoutMs),
+      redis: redisReady(clients, timeoutMs),
+    };
+    const results = await Promise.allSettled(Object.values(checks).map((check) => withTimeout(check, timeoutMs)));
+    const failed = Object.keys(checks).filter((_, i) => results[i]?.status === 'rejected');
+    if (failed.length) {
+      // The reasons go to the log only: clients learn which dependency is down, never its error text.
+      request.log.warn(
+        { failed, reasons: results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok')) },
+        'not ready',
+      );
+      throw new ApiError(
+        503,
+        'unavailable',
+        `Not ready: ${failed.join(' and ')} did not answer within ${timeoutMs} ms.`,
+      );
+    }
+    return { status: 'ok' };
+  });
+};

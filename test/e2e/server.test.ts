@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { closedPort } from '../support/app.ts';
+import { REPO_ROOT, runTs } from '../support/run.ts';
+
+async function waitForReady(url: string, timeoutMs = 30_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.ok || Date.now() > deadline) return response ?? Response.error();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('src/server.ts as a process', () => {
+  let server: ChildProcess | undefined;
+  afterEach(() => {
+    server?.kill('SIGKILL');
+  });
+
+  it('serves /readyz and the error shape over HTTP, and exits 0 on SIGTERM', async () => {
+    const port = await closedPort();
+    server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        OPENSEARCH_URL: inject('opensearchUrl'),
+        REDIS_URL: inject('redisUrl'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    expect((await waitForReady(`${base}/readyz`)).status).toBe(200);
+
+    const nope = await fetch(`${base}/api/v1/nope`);
+    expect(nope.status).toBe(404);
+    expect(nope.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await nope.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+
+    const exited = once(server, 'exit');
+    server.kill('SIGTERM');
+    const [code] = await exited;
+    expect(code).toBe(0);
+  });
+
+  it('refuses to start on a bad variable and names it', async () => {
+    const run = await runTs('src/server.ts', [], { ...process.env, PORT: 'not-a-port' }, 30_000);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/PORT/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('npm run up (scripts/start.ts)', () => {
+  it('starts the API on the stack, prints its address, logs and how to stop, and `down api` stops it', async () => {
+    const port = String(await closedPort());
+    // Its own cache folder, so the run neither replaces nor stops an API that `npm run up` already runs here.
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'quickstart-test-'));
+    const env = {
+      ...process.env,
+      PORT: port,
+      STACK_CACHE_DIR: cacheDir,
+      OPENSEARCH_URL: inject('opensearchUrl'),
+      REDIS_URL: inject('redisUrl'),
+    };
+    const up = await runTs('scripts/start.ts', [], env);
+    try {
+      expect(up.code, up.stderr).toBe(0);
+      expect(up.stdout).toContain(`http://127.0.0.1:${port}`);
+      expect(up.stdout).toMatch(/log: .*api\.log/);
+      expect(up.stdout).toContain('npm run down');
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+      expect(ready.status).toBe(200);
+    } finally {
+      const down = await runTs('scripts/stack.ts', ['down', 'api'], env);
+      expect(down.stdout).toContain('Stopped: api');
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/livez`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+describe('error shape', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+    test.app.get(
+      '/test/validated',
+      { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
+      async () => ({ ok: true }),
+    );
+    test.app.get('/test/broken', async () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+  });
+  afterAll(() => test.close());
+
+  const expectError = (
+    response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+    status: number,
+    code: string,
+  ) => {
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
+  };
+
+  it('unknown route → 404 not_found', async () => {
+    expectError(await test.app.inject('/api/v1/nope'), 404, 'not_found');
+    expectError(await test.app.inject({ method: 'DELETE', url: '/nowhere' }), 404, 'not_found');
+  });
+
+  it('wrong method on a real route → 405 method_not_allowed with Allow', async () => {
+    const response = await test.app.inject({ method: 'POST', url: '/readyz' });
+    expectError(response, 405, 'method_not_allowed');
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expectError(await test.app.inject({ method: 'PUT', url: '/api/v1/openapi.json?x=1' }), 405, 'method_not_allowed');
+  });
+
+  it('a malformed URL → 400 invalid_request', async () => {
+    expectError(await test.app.inject('/api/v1/%E0%A4%A'), 400, 'invalid_request');
+  });
+
+  it('failed validation → 422 invalid_request naming the parameter', async () => {
+    const response = await test.app.inject('/test/validated?page=0');
+    expectError(response, 422, 'invalid_request');
+    expect((response.json() as { error: { message: string } }).error.message).toMatch(/page/);
+    expect((await test.app.inject('/test/validated?page=2')).statusCode).toBe(200);
+  });
+
+  it('an unexpected error → 500 internal_error without internals, logged in full', async () => {
+    const response = await test.app.inject('/test/broken');
+    expectError(response, 500, 'internal_error');
+    expect(response.body).not.toMatch(/secret|srv|stack/);
+    expect(test.logs.some((line) => JSON.stringify(line).includes('secret internals'))).toBe(true);
+  });
+
+  it('never logs the Authorization header', async () => {
+    const key = 'csi_live_0123456789abcdefSECRET';
+    await test.app.inject({ url: '/livez', headers: { authorization: `Bearer ${key}` } });
+    const lines = test.logs.map((line) => JSON.stringify(line));
+    expect(lines.some((line) => line.includes('"authorization":"[redacted]"'))).toBe(true);
+    expect(lines.some((line) => line.includes(key))).toBe(false);
+  });
+});
+
+describe('API description', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it('serves an OpenAPI 3.1 document and Swagger UI', async () => {
+    const document = await test.app.inject('/api/v1/openapi.json');
+    expect(document.statusCode).toBe(200);
+    expect(document.json()).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
+    const ui = await test.app.inject('/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+});

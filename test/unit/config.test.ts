@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { loadStackConfig } from '../../scripts/stack/config.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('gives every variable a default', () => {
+    expect(loadConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 3000,
+      logLevel: 'info',
+      opensearchUrl: 'http://127.0.0.1:9200',
+      redisUrl: 'redis://127.0.0.1:6379',
+      readinessTimeoutMs: 1000,
+      shutdownGraceMs: 10_000,
+    });
+  });
+
+  it('reads and coerces values', () => {
+    const config = loadConfig({ PORT: '8080', OPENSEARCH_URL: 'https://search.internal:9200', LOG_LEVEL: 'warn' });
+    expect(config).toMatchObject({ port: 8080, opensearchUrl: 'https://search.internal:9200', logLevel: 'warn' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 3000, redisUrl: 'redis://127.0.0.1:6379' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['LOG_LEVEL', 'loud'],
+    ['OPENSEARCH_URL', 'not a url'],
+    ['OPENSEARCH_URL', 'redis://127.0.0.1:9200'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['READINESS_TIMEOUT_MS', '-5'],
+    ['SHUTDOWN_GRACE_MS', 'soon'],
+  ])('rejects %s=%s, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('loadStackConfig', () => {
+  it('resolves the cache folder inside the repository by default', () => {
+    expect(loadStackConfig({}).cacheDir).toMatch(/\.cache\/stack$/);
+    expect(loadStackConfig({}).opensearchHeap).toBe('512m');
+  });
+
+  it.each([
+    ['STACK_OPENSEARCH_HEAP', 'lots'],
+    ['STACK_REDIS_PORT', '0'],
+    ['STACK_TIMEOUT_S', '-1'],
+  ])('rejects %s=%s, naming the variable', (name, value) => {
+    expect(() => loadStackConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
