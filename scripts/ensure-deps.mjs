@@ -1,6 +1,9 @@
-// Runs before `npm run up` and `npm test` (npm's pre-scripts), so both work on a fresh clone: installs exactly
-// what package-lock.json pins whenever node_modules is missing or was installed from another lock file.
+// Runs before `npm run up` and `npm test` (npm's pre-scripts), so both work on a fresh clone: installs what
+// package-lock.json pins whenever node_modules is missing or was installed from another lock file.
 // Plain JavaScript on purpose: it runs before tsx is installed.
+// `npm install` rather than `npm ci`: npm 11 writes lock files without other platforms' optional packages
+// (Biome's and esbuild's native binaries) and then `npm ci` refuses them as out of sync; `install` honours the
+// same pinned versions.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +16,12 @@ const lockHash = createHash('sha256')
   .digest('hex');
 
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
-  console.log('Installing dependencies (npm ci)…');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  console.log('Installing dependencies (npm install from package-lock.json)…');
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error('✖ npm install failed (its output is above).');
+    process.exit(1);
+  }
   writeFileSync(stamp, lockHash);
 }
