@@ -11,11 +11,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'node_modules', '.lock-hash');
-const lockHash = createHash('sha256')
-  .update(readFileSync(path.join(root, 'package-lock.json')))
-  .digest('hex');
+const lockHash = () =>
+  createHash('sha256')
+    .update(readFileSync(path.join(root, 'package-lock.json')))
+    .digest('hex');
 
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash()) {
   console.log('Installing dependencies (npm install from package-lock.json)…');
   try {
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
@@ -23,5 +24,5 @@ if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
     console.error('✖ npm install failed (its output is above).');
     process.exit(1);
   }
-  writeFileSync(stamp, lockHash);
+  writeFileSync(stamp, lockHash());
 }
