@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { INDEXER_VARIABLES } from '../../indexer/config.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_IMAGE, OPENSEARCH_VERSION, REDIS_IMAGE } from '../../scripts/stack/pins.ts';
 import { CONFIG_VARIABLES } from '../../src/config.ts';
@@ -60,7 +61,9 @@ describe('docker-compose.yml', () => {
 });
 
 describe('.env.example', () => {
-  it('lists exactly the variables of the API and of the launcher', () => {
-    expect([...envExample].sort()).toEqual([...new Set([...CONFIG_VARIABLES, ...STACK_VARIABLES])].sort());
+  it('lists exactly the variables of the API, the indexer and the launcher', () => {
+    expect([...envExample].sort()).toEqual(
+      [...new Set([...CONFIG_VARIABLES, ...INDEXER_VARIABLES, ...STACK_VARIABLES])].sort(),
+    );
   });
 });

@@ -1,0 +1,40 @@
+// `npm run index -- [--skip-bad] [--rollback]`: loads data/*.ndjson into new versioned indices and swaps the
+// aliases, or points them back at the previous version. See README, "Data and the indexer".
+import { parseArgs } from 'node:util';
+import { Client } from '@opensearch-project/opensearch';
+import { main } from '../scripts/stack/cli.ts';
+import { loadIndexerConfig } from './config.ts';
+import { load, rollback } from './load.ts';
+
+const { values } = parseArgs({
+  options: { 'skip-bad': { type: 'boolean', default: false }, rollback: { type: 'boolean', default: false } },
+});
+
+await main(async () => {
+  const config = loadIndexerConfig();
+  const client = new Client({ node: config.opensearchUrl, requestTimeout: 120_000 });
+  try {
+    if (values.rollback) {
+      const { from, to } = await rollback(client, config.indexPrefix);
+      console.log(`Rolled back: the aliases now point at ${to} (was ${from}).`);
+      return;
+    }
+    const summary = await load({ client, config, skipBad: values['skip-bad'] });
+    console.log(
+      `\nLoaded version ${summary.version} in ${summary.seconds.toFixed(1)} s: ${summary.creators} creators ` +
+        `(${Math.round(summary.creators / summary.seconds)} docs/s overall), ${summary.sponsors} sponsors.`,
+    );
+    if (summary.skipped.length) {
+      console.log(`Skipped ${summary.skipped.length} bad record(s):`);
+      for (const s of summary.skipped.slice(0, 20)) console.log(`  ${s.file}:${s.line}: ${s.reason}`);
+    }
+    if (summary.rejected.length) {
+      console.log(`OpenSearch rejected ${summary.rejected.length} document(s):`);
+      for (const r of summary.rejected.slice(0, 20)) console.log(`  ${r.id}: ${r.status} ${r.reason}`);
+    }
+    console.log(`Previous version ${summary.previous ?? '(none)'} is kept for --rollback.`);
+    if (summary.deleted.length) console.log(`Deleted older versions: ${summary.deleted.join(', ')}`);
+  } finally {
+    await client.close();
+  }
+});

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseEnv } from '../src/config.ts';
+
+// The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
+const indexerEnvSchema = z
+  .object({
+    OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:9200'),
+    INDEX_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]*$/, 'lowercase letters, digits, _ and - only')
+      .default(''),
+    INDEX_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
+    INDEX_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
+    BULK_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(104_857_600).default(8_388_608),
+    BULK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    DATA_DIR: z.string().min(1).default('data'),
+  })
+  .transform((e) => ({
+    opensearchUrl: e.OPENSEARCH_URL,
+    indexPrefix: e.INDEX_PREFIX,
+    shards: e.INDEX_SHARDS,
+    replicas: e.INDEX_REPLICAS,
+    bulkMaxBytes: e.BULK_MAX_BYTES,
+    bulkConcurrency: e.BULK_CONCURRENCY,
+    dataDir: path.resolve(import.meta.dirname, '..', e.DATA_DIR),
+  }));
+
+export type IndexerConfig = z.output<typeof indexerEnvSchema>;
+export const INDEXER_VARIABLES = Object.keys(indexerEnvSchema.in.shape);
+
+export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): IndexerConfig {
+  return parseEnv(indexerEnvSchema, env);
+}

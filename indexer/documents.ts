@@ -1,0 +1,158 @@
+// Pure functions from source records to the documents OpenSearch stores (shapes in mappings/*.json). Everything
+// shown about sponsors is derived here from the creators' sponsorship links, so both sides always agree.
+import languages from '@cospired/i18n-iso-languages';
+import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'json' };
+import countries from 'i18n-iso-countries';
+import type { CreatorRecord, Niche, SponsorRecord } from './records.ts';
+
+languages.registerLocale(english);
+
+/** How many sponsor names a creator summary shows, and how many creators a sponsor profile keeps. */
+export const TOP_SPONSORS = 3;
+export const TOP_CREATORS = 10;
+
+/** Confidence labels of audience estimates: below 0.4 low, below 0.7 medium, else high. */
+export function confidenceLabel(confidence: number): 'low' | 'medium' | 'high' {
+  if (confidence < 0.4) return 'low';
+  return confidence < 0.7 ? 'medium' : 'high';
+}
+
+/** The creator's stable public id: its handle without @, or creator-<numeric id>. */
+export function slugOf(record: Pick<CreatorRecord, 'id' | 'handle'>): string {
+  return record.handle ? record.handle.slice(1) : `creator-${record.id}`;
+}
+
+export function countryName(code: string | null): string | null {
+  return code ? (countries.getName(code, 'en') ?? null) : null;
+}
+
+export function languageName(code: string | null): string | null {
+  return code ? (languages.getName(code, 'en') ?? null) : null;
+}
+
+/** rank_feature fields take positive values only; a zero signal is simply absent. */
+const positive = (value: number | null) => (value && value > 0 ? value : undefined);
+
+export function creatorDocument(
+  record: CreatorRecord,
+  sponsors: Map<number, SponsorRecord>,
+  niches: Map<string, Niche>,
+) {
+  const nicheValues = [record.primaryNiche, ...record.secondaryNiches];
+  const history = record.sponsorships
+    .map((s) => {
+      const sponsor = sponsors.get(s.sponsorId);
+      if (!sponsor) throw new Error(`sponsorships: unknown sponsorId ${s.sponsorId}`);
+      return {
+        sponsorId: s.sponsorId,
+        name: sponsor.name,
+        website: sponsor.website,
+        sponsorshipCount: s.count,
+        lastSeen: s.lastDate,
+      };
+    })
+    // Most sponsored first, then most recent: the order of the profile's history and of topSponsors.
+    .sort(
+      (a, b) =>
+        b.sponsorshipCount - a.sponsorshipCount || b.lastSeen.localeCompare(a.lastSeen) || a.sponsorId - b.sponsorId,
+    );
+  return {
+    creatorId: record.id,
+    slug: slugOf(record),
+    channelId: record.channelId,
+    handle: record.handle,
+    name: record.name,
+    description: record.description,
+    countryCode: record.country,
+    country: countryName(record.country),
+    languageCode: record.language,
+    language: languageName(record.language),
+    verified: record.verified,
+    primaryNiche: record.primaryNiche,
+    primaryNicheLabel: niches.get(record.primaryNiche)?.label ?? null,
+    niches: nicheValues,
+    nicheLabels: nicheValues.map((v) => niches.get(v)?.label ?? v),
+    subscribers: record.subscribers,
+    avgViews: record.avgViews,
+    totalViews: record.totalViews,
+    videoCount: record.videoCount,
+    engagementRate: record.engagementRate,
+    videoFormat: record.videoFormat,
+    hasSponsors: history.length > 0,
+    sponsorNames: history.map((s) => s.name),
+    topSponsors: history.slice(0, TOP_SPONSORS).map((s) => s.name),
+    popularity: {
+      subscribers: positive(record.subscribers),
+      avgViews: positive(record.avgViews),
+      engagement: positive(record.engagementRate),
+    },
+    youtubeUrl: `https://www.youtube.com/channel/${record.channelId}`,
+    links: record.links,
+    sponsors: history,
+    audience: record.audience && {
+      ...record.audience,
+      confidenceLabel: confidenceLabel(record.audience.confidence),
+      estimated: true,
+    },
+    audienceNote: record.audienceNote,
+  };
+}
+
+export type CreatorDocument = ReturnType<typeof creatorDocument>;
+
+interface Tally {
+  sponsorshipCount: number;
+  creatorCount: number;
+  totalReach: number;
+  first: string | null;
+  last: string | null;
+  /** Biggest creators first, at most TOP_CREATORS: [subscribers, creator id]. */
+  top: [number, number][];
+}
+
+/** Accumulates, creator by creator, what each sponsor's profile shows; memory grows with sponsors, not creators. */
+export class SponsorStats {
+  private readonly tallies = new Map<number, Tally>();
+
+  add(record: CreatorRecord): void {
+    for (const s of record.sponsorships) {
+      let t = this.tallies.get(s.sponsorId);
+      if (!t) {
+        t = { sponsorshipCount: 0, creatorCount: 0, totalReach: 0, first: null, last: null, top: [] };
+        this.tallies.set(s.sponsorId, t);
+      }
+      t.sponsorshipCount += s.count;
+      t.creatorCount += 1;
+      t.totalReach += record.subscribers;
+      if (!t.first || s.firstDate < t.first) t.first = s.firstDate;
+      if (!t.last || s.lastDate > t.last) t.last = s.lastDate;
+      t.top.push([record.subscribers, record.id]);
+      t.top.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+      if (t.top.length > TOP_CREATORS) t.top.pop();
+    }
+  }
+
+  document(sponsor: SponsorRecord, niches: Map<string, Niche>) {
+    const t = this.tallies.get(sponsor.id);
+    return {
+      sponsorId: sponsor.id,
+      name: sponsor.name,
+      kind: sponsor.kind,
+      website: sponsor.website,
+      domain: sponsor.domain,
+      description: sponsor.description,
+      socialLinks: sponsor.socialLinks,
+      niches: sponsor.niches,
+      nicheLabels: sponsor.niches.map((v) => niches.get(v)?.label ?? v),
+      sponsorshipCount: t?.sponsorshipCount ?? 0,
+      creatorCount: t?.creatorCount ?? 0,
+      totalReach: t ? t.totalReach : null,
+      averageCreatorSize: t ? t.totalReach / t.creatorCount : null,
+      firstSponsorshipDate: t?.first ?? null,
+      lastSponsorshipDate: t?.last ?? null,
+      topCreatorIds: (t?.top ?? []).map(([, id]) => String(id)),
+    };
+  }
+}
+
+export type SponsorDocument = ReturnType<SponsorStats['document']>;

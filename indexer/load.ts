@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Client } from '@opensearch-project/opensearch';
+import { BulkWriter, type Rejected } from './bulk.ts';
+import type { IndexerConfig } from './config.ts';
+import { creatorDocument, SponsorStats } from './documents.ts';
+import { readNdjson } from './ndjson.ts';
+import { countLines, createProgress } from './progress.ts';
+import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from './records.ts';
+import {
+  type AliasName,
+  cleanUp,
+  deleteVersion,
+  indexName,
+  liveVersion,
+  newVersion,
+  previousOf,
+  swapAliases,
+  versions,
+} from './versions.ts';
+
+export class LoadError extends Error {
+  override name = 'LoadError';
+}
+
+export interface BadRecord {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+export interface LoadSummary {
+  version: string;
+  previous: string | undefined;
+  creators: number;
+  sponsors: number;
+  /** Records skipped with --skip-bad. */
+  skipped: BadRecord[];
+  /** Documents OpenSearch refused (reported; the load fails on them unless --skip-bad). */
+  rejected: Rejected[];
+  deleted: string[];
+  seconds: number;
+}
+
+export interface LoadOptions {
+  client: Client;
+  config: IndexerConfig;
+  /** Skip invalid records and rejected documents (reporting each) instead of aborting. */
+  skipBad?: boolean;
+  /** Where progress lines go; defaults to stdout. */
+  out?: NodeJS.WriteStream;
+}
+
+const niches = new Map(NICHES.map((n) => [n.value, n]));
+
+function indexBody(alias: AliasName, shards: number, previous: string | undefined) {
+  const { settings, mappings } = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '..', 'mappings', `${alias}.json`), 'utf8'),
+  );
+  return {
+    // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
+    settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
+    // The version that was live when this one was built is what --rollback returns to.
+    mappings: { ...mappings, _meta: { previous: previous ?? null } },
+  };
+}
+
+/**
+ * Loads data/sponsors.ndjson and data/creators.ndjson into a fresh versioned pair of indices, then points the
+ * aliases at it in one atomic step. Any failure before the swap deletes the new indices and leaves the live
+ * aliases as they were.
+ */
+export async function load({ client, config, skipBad = false, out }: LoadOptions): Promise<LoadSummary> {
+  const started = Date.now();
+  const prefix = config.indexPrefix;
+  const sponsorsFile = path.join(config.dataDir, 'sponsors.ndjson');
+  const creatorsFile = path.join(config.dataDir, 'creators.ndjson');
+  const skipped: BadRecord[] = [];
+  const bad = (file: string, line: number, reason: string) => {
+    const record = { file, line, reason };
+    if (!skipBad)
+      throw new LoadError(`${file}:${line}: ${reason} (nothing was changed; --skip-bad skips such records)`);
+    skipped.push(record);
+  };
+
+  const sponsors = new Map<number, SponsorRecord>();
+  for await (const parsed of readNdjson(sponsorsFile, SponsorRecordSchema)) {
+    if (!parsed.ok) bad(sponsorsFile, parsed.line, parsed.reason);
+    else if (sponsors.has(parsed.record.id)) bad(sponsorsFile, parsed.line, `duplicate sponsor id ${parsed.record.id}`);
+    else sponsors.set(parsed.record.id, parsed.record);
+  }
+
+  const version = newVersion();
+  const previous = await liveVersion(client, prefix);
+  const creatorsIndex = indexName(prefix, 'creators', version);
+  const sponsorsIndex = indexName(prefix, 'sponsors', version);
+  await client.indices.create({ index: creatorsIndex, body: indexBody('creators', config.shards, previous) });
+  await client.indices.create({ index: sponsorsIndex, body: indexBody('sponsors', config.shards, previous) });
+  try {
+    const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
+    const progress = createProgress('creators', await countLines(creatorsFile), out);
+    const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
+    const stats = new SponsorStats();
+    try {
+      for await (const parsed of readNdjson(creatorsFile, CreatorRecordSchema)) {
+        if (!parsed.ok) {
+          bad(creatorsFile, parsed.line, parsed.reason);
+          continue;
+        }
+        const unknown = parsed.record.sponsorships.find((s) => !sponsors.has(s.sponsorId));
+        if (unknown) {
+          bad(creatorsFile, parsed.line, `sponsorships: unknown sponsorId ${unknown.sponsorId}`);
+          continue;
+        }
+        stats.add(parsed.record);
+        await creators.add(String(parsed.record.id), creatorDocument(parsed.record, sponsors, niches));
+      }
+    } finally {
+      await creators.close().finally(() => progress.stop());
+    }
+
+    const sponsorWriter = new BulkWriter(client, sponsorsIndex, bulk);
+    for (const sponsor of sponsors.values())
+      await sponsorWriter.add(String(sponsor.id), stats.document(sponsor, niches));
+    await sponsorWriter.close();
+
+    const rejected = [...creators.rejected, ...sponsorWriter.rejected];
+    if (rejected.length && !skipBad) {
+      const shown = rejected
+        .slice(0, 10)
+        .map((r) => `  ${r.id}: ${r.status} ${r.reason}`)
+        .join('\n');
+      throw new LoadError(`OpenSearch rejected ${rejected.length} document(s); nothing was changed:\n${shown}`);
+    }
+
+    const both = `${creatorsIndex},${sponsorsIndex}`;
+    await client.indices.putSettings({
+      index: both,
+      body: { index: { refresh_interval: '1s', number_of_replicas: config.replicas } },
+    });
+    await client.indices.refresh({ index: both });
+    await client.cluster.health({ index: both, wait_for_status: 'yellow', timeout: '120s' });
+
+    // Same id twice in the source would overwrite silently: the count in the index must match what was sent.
+    for (const [index, expected] of [
+      [creatorsIndex, creators.indexed],
+      [sponsorsIndex, sponsorWriter.indexed],
+    ] as const) {
+      const { body } = await client.count({ index });
+      if (body.count !== expected) {
+        throw new LoadError(`${index} holds ${body.count} documents but ${expected} were indexed: duplicate ids?`);
+      }
+    }
+
+    await swapAliases(client, prefix, version);
+    const deleted = await cleanUp(client, prefix, [version, previous]);
+    return {
+      version,
+      previous,
+      creators: creators.indexed,
+      sponsors: sponsorWriter.indexed,
+      skipped,
+      rejected,
+      deleted,
+      seconds: (Date.now() - started) / 1000,
+    };
+  } catch (error) {
+    await deleteVersion(client, prefix, version);
+    throw error;
+  }
+}
+
+/** Points the aliases back at the version that was live before the live one was loaded. */
+export async function rollback(client: Client, prefix: string): Promise<{ from: string; to: string }> {
+  const live = await liveVersion(client, prefix);
+  if (!live) throw new LoadError('Nothing is loaded yet, so there is nothing to roll back.');
+  const target = await previousOf(client, prefix, live);
+  if (!target || !(await versions(client, prefix)).includes(target)) {
+    throw new LoadError(`There is no previous version of ${live} to roll back to.`);
+  }
+  await swapAliases(client, prefix, target);
+  return { from: live, to: target };
+}

@@ -1,0 +1,120 @@
+// The source format the indexer loads (data/*.ndjson, one JSON object per line), whether generated or real.
+// README "Source format" documents these; every record is validated against them before anything is indexed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const NicheSchema = z.object({ value: z.string().regex(/^[a-z0-9_]+$/), label: z.string().min(1) });
+export type Niche = z.infer<typeof NicheSchema>;
+
+/** The niche list is reference data an analyst edits: mappings/niches.json. */
+export const NICHES: Niche[] = z
+  .array(NicheSchema)
+  .parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../mappings/niches.json'), 'utf8')));
+const nicheValues = new Set(NICHES.map((n) => n.value));
+const nicheValue = z
+  .string()
+  .refine((v) => nicheValues.has(v), { message: 'not a niche value of mappings/niches.json' });
+
+/** What kind of business a sponsor is. */
+export const SPONSOR_KINDS = ['consumer_brand', 'app', 'financial', 'retail', 'service', 'game'] as const;
+
+const isoDate = z.iso.date();
+const share = z.number().min(0).max(1);
+/** Shares of one whole: each in [0, 1], summing to 1 (within rounding). */
+const distribution = z
+  .record(z.string().min(1), share)
+  .refine((d) => Math.abs(Object.values(d).reduce((a, b) => a + b, 0) - 1) < 0.01, { message: 'shares must sum to 1' });
+const count = z.number().int().nonnegative();
+
+export const SponsorshipSchema = z
+  .object({
+    sponsorId: z.number().int().positive(),
+    /** Number of detected sponsored videos. */
+    count: z.number().int().positive(),
+    firstDate: isoDate,
+    lastDate: isoDate,
+  })
+  .refine((s) => s.firstDate <= s.lastDate, { message: 'firstDate is after lastDate' });
+
+export const AudienceSchema = z.object({
+  ageDistribution: distribution,
+  genderDistribution: distribution,
+  /** Keys: ISO 3166-1 alpha-2 country codes. */
+  geoDistribution: distribution,
+  /** Keys: ISO 639-1 language codes. */
+  languageDistribution: distribution,
+  interests: z.array(z.string().min(1)),
+  confidence: share,
+  computedAt: z.iso.datetime(),
+});
+
+export const CreatorRecordSchema = z
+  .object({
+    id: z.number().int().positive(),
+    channelId: z.string().regex(/^UC[A-Za-z0-9_-]{22}$/, 'a channel id is UC followed by 22 characters'),
+    /** With its leading @, or null: the creator's slug is then creator-<id>. */
+    handle: z
+      .string()
+      .regex(/^@[A-Za-z0-9._-]{3,30}$/)
+      .nullable(),
+    name: z.string().min(1),
+    description: z.string().nullable(),
+    /** ISO 3166-1 alpha-2; the index adds the full name. */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable(),
+    /** ISO 639-1; the index adds the name. */
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .nullable(),
+    verified: z.boolean(),
+    primaryNiche: nicheValue,
+    secondaryNiches: z.array(nicheValue).max(3),
+    subscribers: count,
+    avgViews: count,
+    totalViews: count,
+    videoCount: count,
+    /** Percent: 3 means 3%. */
+    engagementRate: z.number().nonnegative().max(100).nullable(),
+    /** The creator's dominant video format. */
+    videoFormat: z.enum(['short', 'long']),
+    links: z.object({ instagram: z.url(), twitter: z.url(), tiktok: z.url(), website: z.url() }).partial().strict(),
+    sponsorships: z.array(SponsorshipSchema),
+    audience: AudienceSchema.nullable(),
+    /** Why there is no audience estimate; required exactly when audience is null. */
+    audienceNote: z.string().min(1).nullable(),
+  })
+  .refine((c) => (c.audience === null) === (c.audienceNote !== null), {
+    message: 'audienceNote must be set exactly when audience is null',
+  });
+
+export const SponsorRecordSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  kind: z.enum(SPONSOR_KINDS).nullable(),
+  website: z.url().nullable(),
+  domain: z.string().min(3).nullable(),
+  description: z.string().nullable(),
+  socialLinks: z.record(z.string(), z.url()).nullable(),
+  /** Niche values the brand sponsors in. */
+  niches: z.array(nicheValue),
+});
+
+export type CreatorRecord = z.infer<typeof CreatorRecordSchema>;
+export type SponsorRecord = z.infer<typeof SponsorRecordSchema>;
+export type Sponsorship = z.infer<typeof SponsorshipSchema>;
+export type Audience = z.infer<typeof AudienceSchema>;
+
+/** Graded relevance judgments for the relevance workbench: data/judgments.json. */
+export const JudgmentsSchema = z.array(
+  z.object({
+    query: z.string().min(1),
+    kind: z.enum(['topic', 'brand', 'name', 'handle']),
+    /** Creator slugs (handle without @, or creator-<id>) with grades 0 (irrelevant) to 3 (perfect). */
+    ratings: z.array(z.object({ id: z.string().min(1), grade: z.number().int().min(0).max(3) })),
+  }),
+);
+export type Judgments = z.infer<typeof JudgmentsSchema>;

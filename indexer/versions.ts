@@ -1,0 +1,70 @@
+import type { Client } from '@opensearch-project/opensearch';
+
+/** The two aliases the API reads, each pointing at one versioned index: `<prefix><alias>-<version>`. */
+export const ALIASES = ['creators', 'sponsors'] as const;
+export type AliasName = (typeof ALIASES)[number];
+
+export const aliasName = (prefix: string, alias: AliasName) => `${prefix}${alias}`;
+export const indexName = (prefix: string, alias: AliasName, version: string) => `${prefix}${alias}-${version}`;
+
+/** Sortable by time, unique enough for one loader at a time: v20261122T215012345Z. */
+export function newVersion(now = new Date()): string {
+  return `v${now.toISOString().replace(/[-:.]/g, '').toLowerCase()}`;
+}
+
+/** The version an alias points at now, or undefined when it does not exist. */
+export async function liveVersion(client: Client, prefix: string): Promise<string | undefined> {
+  const alias = aliasName(prefix, 'creators');
+  const response = await client.indices.getAlias({ name: alias }, { ignore: [404] });
+  if (response.statusCode === 404) return undefined;
+  const [index] = Object.keys(response.body as Record<string, unknown>);
+  return index?.slice(alias.length + 1);
+}
+
+/** Every version that has both indices, oldest first. */
+export async function versions(client: Client, prefix: string): Promise<string[]> {
+  const found = new Map<string, number>();
+  for (const alias of ALIASES) {
+    const base = aliasName(prefix, alias);
+    const response = await client.cat.indices({ index: `${base}-v*`, format: 'json', h: ['index'] }, { ignore: [404] });
+    for (const row of (response.body ?? []) as { index: string }[]) {
+      const version = row.index.slice(base.length + 1);
+      found.set(version, (found.get(version) ?? 0) + 1);
+    }
+  }
+  return [...found]
+    .filter(([, n]) => n === ALIASES.length)
+    .map(([v]) => v)
+    .sort();
+}
+
+/** Points both aliases at `version` in one `_aliases` call: searches see the old data or the new, never a mix. */
+export async function swapAliases(client: Client, prefix: string, version: string): Promise<void> {
+  const actions = ALIASES.flatMap((alias) => [
+    { remove: { index: `${aliasName(prefix, alias)}-v*`, alias: aliasName(prefix, alias), must_exist: false } },
+    { add: { index: indexName(prefix, alias, version), alias: aliasName(prefix, alias) } },
+  ]);
+  await client.indices.updateAliases({ body: { actions } });
+}
+
+/** The version that was live when `version` was built (recorded in its mapping's _meta). */
+export async function previousOf(client: Client, prefix: string, version: string): Promise<string | undefined> {
+  const index = indexName(prefix, 'creators', version);
+  const { body } = await client.indices.getMapping({ index });
+  const meta = (body[index]?.mappings as { _meta?: { previous?: string | null } } | undefined)?._meta;
+  return meta?.previous ?? undefined;
+}
+
+/** Deletes every version but the ones to keep (the live one and its predecessor, for rollback). */
+export async function cleanUp(client: Client, prefix: string, keep: (string | undefined)[]): Promise<string[]> {
+  const old = (await versions(client, prefix)).filter((v) => !keep.includes(v));
+  for (const version of old) await deleteVersion(client, prefix, version);
+  return old;
+}
+
+export async function deleteVersion(client: Client, prefix: string, version: string): Promise<void> {
+  await client.indices.delete(
+    { index: ALIASES.map((a) => indexName(prefix, a, version)).join(',') },
+    { ignore: [404] },
+  );
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
+
+export const sponsor = (id: number, name: string, extra: Partial<SponsorRecord> = {}): SponsorRecord => ({
+  id,
+  name,
+  kind: 'consumer_brand',
+  website: `https://${name.toLowerCase().replace(/\W/g, '')}.example`,
+  domain: `${name.toLowerCase().replace(/\W/g, '')}.example`,
+  description: `${name} makes things creators like.`,
+  socialLinks: null,
+  niches: ['tech_reviews'],
+  ...extra,
+});
+
+export const creator = (id: number, extra: Partial<CreatorRecord> = {}): CreatorRecord => ({
+  id,
+  channelId: `UC${String(id).padStart(22, 'x')}`,
+  handle: `@creator${id}`,
+  name: `Creator ${id}`,
+  description: 'Videos about things.',
+  country: 'US',
+  language: 'en',
+  verified: false,
+  primaryNiche: 'tech_reviews',
+  secondaryNiches: [],
+  subscribers: 1000 * id,
+  avgViews: 100 * id,
+  totalViews: 10_000 * id,
+  videoCount: 100,
+  engagementRate: 3,
+  videoFormat: 'long',
+  links: {},
+  sponsorships: [],
+  audience: null,
+  audienceNote: 'Channel too small for a reliable estimate',
+  ...extra,
+});
+
+/** Writes a data folder the indexer can load; `lines` replaces creators.ndjson's content when given. */
+export function writeDataset(
+  sponsors: SponsorRecord[],
+  creators: CreatorRecord[],
+  lines: string[] = creators.map((c) => JSON.stringify(c)),
+): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dataset-'));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'sponsors.ndjson'), `${sponsors.map((s) => JSON.stringify(s)).join('\n')}\n`);
+  writeFileSync(path.join(dir, 'creators.ndjson'), `${lines.join('\n')}\n`);
+  return dir;
+}
