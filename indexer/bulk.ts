@@ -72,16 +72,22 @@ export class BulkWriter {
         await this.backOff(attempt);
         continue;
       }
+      const { items, errors } = response.body;
+      if (!errors) {
+        this.indexed += items.length;
+        this.options.onFlushed?.(items.length);
+        return;
+      }
       const lines = pending.split('\n');
       const retry: string[] = [];
-      response.body.items.forEach((item, i) => {
+      items.forEach((item, i) => {
         const result = item.index;
         if (!result?.error) this.indexed += 1;
         else if (RETRYABLE.has(result.status) && attempt < MAX_ATTEMPTS)
           retry.push(lines[2 * i] ?? '', lines[2 * i + 1] ?? '');
         else this.rejected.push({ id: String(result._id), status: result.status, reason: describe(result.error) });
       });
-      this.options.onFlushed?.(response.body.items.length - retry.length / 2);
+      this.options.onFlushed?.(items.length - retry.length / 2);
       if (!retry.length) return;
       pending = `${retry.join('\n')}\n`;
       await this.backOff(attempt);
