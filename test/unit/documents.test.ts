@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { confidenceLabel, creatorDocument, SponsorStats, slugOf, TOP_CREATORS } from '../../indexer/documents.ts';
+import { NICHES } from '../../indexer/records.ts';
+import { creator, sponsor } from '../support/dataset.ts';
+
+const niches = new Map(NICHES.map((n) => [n.value, n]));
+const sponsors = new Map([1, 2, 3, 4].map((id) => [id, sponsor(id, `Brand ${id}`)]));
+const link = (sponsorId: number, count: number, firstDate: string, lastDate: string) => ({
+  sponsorId,
+  count,
+  firstDate,
+  lastDate,
+});
+
+describe('creator documents', () => {
+  it('uses the handle without @ as the slug, else creator-<id>', () => {
+    expect(slugOf({ id: 5, handle: '@TechWithTina' })).toBe('TechWithTina');
+    expect(slugOf({ id: 5, handle: null })).toBe('creator-5');
+  });
+
+  it('labels audience confidence low, medium, high', () => {
+    expect([0, 0.39, 0.4, 0.69, 0.7, 1].map(confidenceLabel)).toEqual([
+      'low',
+      'low',
+      'medium',
+      'medium',
+      'high',
+      'high',
+    ]);
+  });
+
+  it('resolves names, orders the sponsor history by count then recency, and keeps three top sponsors', () => {
+    const doc = creatorDocument(
+      creator(9, {
+        country: 'BR',
+        language: 'pt',
+        primaryNiche: 'cooking',
+        secondaryNiches: ['baking'],
+        engagementRate: null,
+        subscribers: 0,
+        sponsorships: [
+          link(1, 2, '2024-01-01', '2024-02-01'),
+          link(2, 5, '2023-01-01', '2023-05-01'),
+          link(3, 2, '2024-03-01', '2025-01-01'),
+          link(4, 1, '2022-01-01', '2022-01-01'),
+        ],
+      }),
+      sponsors,
+      niches,
+    );
+    expect(doc).toMatchObject({
+      country: 'Brazil',
+      language: 'Portuguese',
+      primaryNicheLabel: 'Cooking',
+      niches: ['cooking', 'baking'],
+      nicheLabels: ['Cooking', 'Baking'],
+      topSponsors: ['Brand 2', 'Brand 3', 'Brand 1'],
+      hasSponsors: true,
+      youtubeUrl: `https://www.youtube.com/channel/${doc.channelId}`,
+    });
+    expect(doc.sponsors.map((s) => s.sponsorId)).toEqual([2, 3, 1, 4]);
+    // rank_feature fields only take positive values: zero and null signals are left out.
+    expect(doc.popularity).toEqual({ subscribers: undefined, avgViews: 900, engagement: undefined });
+  });
+
+  it('throws on a sponsorship to an unknown sponsor', () => {
+    expect(() =>
+      creatorDocument(creator(1, { sponsorships: [link(99, 1, '2024-01-01', '2024-01-01')] }), sponsors, niches),
+    ).toThrow(/99/);
+  });
+});
+
+describe('SponsorStats', () => {
+  it('derives every sponsor number from the links', () => {
+    const stats = new SponsorStats();
+    stats.add(creator(1, { subscribers: 100, sponsorships: [link(1, 3, '2024-05-01', '2024-06-01')] }));
+    stats.add(
+      creator(2, {
+        subscribers: 300,
+        sponsorships: [link(1, 1, '2023-01-01', '2023-01-01'), link(2, 2, '2025-01-01', '2025-02-01')],
+      }),
+    );
+    expect(stats.document(sponsors.get(1) ?? sponsor(1, 'x'), niches)).toMatchObject({
+      sponsorshipCount: 4,
+      creatorCount: 2,
+      totalReach: 400,
+      averageCreatorSize: 200,
+      firstSponsorshipDate: '2023-01-01',
+      lastSponsorshipDate: '2024-06-01',
+      topCreatorIds: ['2', '1'],
+    });
+    expect(stats.document(sponsors.get(3) ?? sponsor(3, 'x'), niches)).toMatchObject({
+      sponsorshipCount: 0,
+      creatorCount: 0,
+      totalReach: null,
+      averageCreatorSize: null,
+      firstSponsorshipDate: null,
+      topCreatorIds: [],
+    });
+  });
+
+  it('keeps only the biggest creators of a popular sponsor', () => {
+    const stats = new SponsorStats();
+    for (let id = 1; id <= 50; id++)
+      stats.add(creator(id, { subscribers: id * 10, sponsorships: [link(1, 1, '2024-01-01', '2024-01-01')] }));
+    const top = stats.document(sponsors.get(1) ?? sponsor(1, 'x'), niches).topCreatorIds;
+    expect(top).toHaveLength(TOP_CREATORS);
+    expect(top.slice(0, 3)).toEqual(['50', '49', '48']);
+  });
+});
