@@ -7,7 +7,12 @@ import { loadIndexerConfig } from './config.ts';
 import { load, rollback } from './load.ts';
 
 const { values } = parseArgs({
-  options: { 'skip-bad': { type: 'boolean', default: false }, rollback: { type: 'boolean', default: false } },
+  options: {
+    'skip-bad': { type: 'boolean', default: false },
+    rollback: { type: 'boolean', default: false },
+    // A JSON summary on stdout (progress goes to stderr): for scripts such as bench/indexer.ts.
+    json: { type: 'boolean', default: false },
+  },
 });
 
 await main(async () => {
@@ -19,10 +24,18 @@ await main(async () => {
       console.log(`Rolled back: the aliases now point at ${to} (was ${from}).`);
       return;
     }
-    const summary = await load({ client, config, skipBad: values['skip-bad'] });
+    const summary = await load({
+      client,
+      config,
+      skipBad: values['skip-bad'],
+      out: values.json ? process.stderr : process.stdout,
+    });
+    const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+    if (values.json) return console.log(JSON.stringify({ ...summary, peakMb }));
     console.log(
       `\nLoaded version ${summary.version} in ${summary.seconds.toFixed(1)} s: ${summary.creators} creators ` +
-        `(${Math.round(summary.creators / summary.seconds)} docs/s overall), ${summary.sponsors} sponsors.`,
+        `(${Math.round(summary.creators / summary.seconds)} docs/s overall), ${summary.sponsors} sponsors; ` +
+        `peak memory ${peakMb} MB.`,
     );
     if (summary.skipped.length) {
       console.log(`Skipped ${summary.skipped.length} bad record(s):`);

@@ -1,0 +1,162 @@
+// Indexer throughput against raw _bulk, measured in one run on one machine:
+//   npm run bench:index -- [--creators 1000000]
+// 1. generates the dataset (timed), 2. sends the indexer's exact documents with plain _bulk requests of the same
+// size and concurrency (the ceiling OpenSearch allows here), 3. runs the real indexer CLI on the NDJSON (parse,
+// validate, transform, bulk, alias swap), 4. writes bench/results/indexer-<date>.md. Figures are never edited.
+import { execFile } from 'node:child_process';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs, promisify } from 'node:util';
+import { Client } from '@opensearch-project/opensearch';
+import { loadIndexerConfig } from '../indexer/config.ts';
+import { creatorDocument } from '../indexer/documents.ts';
+import { readNdjson } from '../indexer/ndjson.ts';
+import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { creators: { type: 'string', default: '1000000' } } });
+const creators = Number(values.creators);
+const work = path.join(root, '.cache', 'bench', `creators-${creators}`);
+const config = loadIndexerConfig();
+const client = new Client({ node: config.opensearchUrl, requestTimeout: 300_000 });
+const seconds = (since: number) => (Date.now() - since) / 1000;
+const tsx = [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
+
+async function generate(): Promise<{ seconds: number; bytes: number }> {
+  const started = Date.now();
+  await run(process.execPath, [...tsx, 'indexer/generate.ts', '--creators', String(creators), '--out', work], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const bytes = readdirSync(work).reduce((sum, f) => sum + statSync(path.join(work, f)).size, 0);
+  return { seconds: seconds(started), bytes };
+}
+
+/** The indexer's own documents as one _bulk body file, prepared before the clock starts. */
+async function prepareRawBody(): Promise<string> {
+  const sponsors = new Map<number, SponsorRecord>();
+  for await (const p of readNdjson(path.join(work, 'sponsors.ndjson'), SponsorRecordSchema)) {
+    if (p.ok) sponsors.set(p.record.id, p.record);
+  }
+  const niches = new Map(NICHES.map((n) => [n.value, n]));
+  const file = path.join(work, 'raw-bulk.ndjson');
+  const out = createWriteStream(file);
+  for await (const p of readNdjson(path.join(work, 'creators.ndjson'), CreatorRecordSchema)) {
+    if (!p.ok) continue;
+    const line = `${JSON.stringify({ index: { _id: String(p.record.id) } })}\n${JSON.stringify(creatorDocument(p.record, sponsors, niches))}\n`;
+    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+  }
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return file;
+}
+
+/** Plain _bulk: the same request size and concurrency as the indexer, nothing else. */
+async function rawBulk(file: string, index: string): Promise<{ seconds: number; docs: number }> {
+  const { settings, mappings } = JSON.parse(readFileSync(path.join(root, 'mappings', 'creators.json'), 'utf8'));
+  await client.indices.create({
+    index,
+    body: { settings: { ...settings, number_of_replicas: 0, refresh_interval: '-1' }, mappings },
+  });
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Number.POSITIVE_INFINITY });
+  const inFlight = new Set<Promise<unknown>>();
+  let chunk: string[] = [];
+  let bytes = 0;
+  let docs = 0;
+  const started = Date.now();
+  const send = async () => {
+    const body = `${chunk.join('\n')}\n`;
+    chunk = [];
+    bytes = 0;
+    while (inFlight.size >= config.bulkConcurrency) await Promise.race(inFlight);
+    const request = fetch(`${config.opensearchUrl}/${index}/_bulk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-ndjson' },
+      body,
+    })
+      .then((r) => r.json())
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+  for await (const line of lines) {
+    chunk.push(line);
+    bytes += line.length + 1;
+    // Lines come in pairs (action, document): cut requests only after a document.
+    if (chunk.length % 2 === 1) continue;
+    docs += 1;
+    if (bytes >= config.bulkMaxBytes) await send();
+  }
+  if (chunk.length) await send();
+  await Promise.all(inFlight);
+  await client.indices.refresh({ index });
+  const elapsed = seconds(started);
+  const { body } = await client.count({ index });
+  if (body.count !== docs) throw new Error(`raw _bulk indexed ${body.count} of ${docs} documents`);
+  return { seconds: elapsed, docs };
+}
+
+async function indexer(prefix: string) {
+  const { stdout } = await run(process.execPath, [...tsx, 'indexer/cli.ts', '--json'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: work, INDEX_PREFIX: prefix },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { creators: number; seconds: number; peakMb: number };
+}
+
+async function storeSize(index: string): Promise<string> {
+  const { body } = await client.cat.indices({ index, format: 'json', h: ['store.size'], bytes: 'mb' });
+  return `${(body as { 'store.size': string }[])[0]?.['store.size']} MB`;
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+mkdirSync(work, { recursive: true });
+const generated = existsSync(path.join(work, 'creators.ndjson')) ? undefined : await generate();
+const rawFile = await prepareRawBody();
+const rawIndex = `bench_raw_${Date.now()}`;
+const raw = await rawBulk(rawFile, rawIndex);
+const rawSize = await storeSize(rawIndex);
+await client.indices.delete({ index: rawIndex });
+rmSync(rawFile);
+const prefix = 'bench_';
+const loaded = await indexer(prefix);
+const indexerSize = await storeSize(`${prefix}creators`);
+await client.indices.delete({ index: `${prefix}creators-*,${prefix}sponsors-*` });
+
+const rawRate = raw.docs / raw.seconds;
+const indexerRate = loaded.creators / loaded.seconds;
+const { body: info } = await client.info();
+const report = `# Indexer benchmark, ${new Date().toISOString().slice(0, 10)}
+
+Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}.
+OpenSearch ${info.version.number} at ${config.opensearchUrl} (single node; heap as the launcher set it).
+Bulk requests of ${mb(config.bulkMaxBytes)}, ${config.bulkConcurrency} in flight, 1 shard, 0 replicas, refresh off while loading.
+
+| what | figure |
+|---|---|
+| creators | ${creators} |
+| generation | ${generated ? `${generated.seconds.toFixed(1)} s, ${mb(generated.bytes)} of NDJSON` : 'reused an earlier run'} |
+| raw _bulk (same documents, prepared beforehand) | ${raw.seconds.toFixed(1)} s, ${Math.round(rawRate)} docs/s |
+| indexer (parse, validate, transform, bulk, swap) | ${loaded.seconds.toFixed(1)} s, ${Math.round(indexerRate)} docs/s |
+| indexer / raw | ${(indexerRate / rawRate).toFixed(2)}× |
+| indexer peak RSS | ${loaded.peakMb} MB |
+| creators index on disk | ${indexerSize} (raw run: ${rawSize}) |
+`;
+const out = path.join(root, 'bench', 'results', `indexer-${new Date().toISOString().slice(0, 10)}-${creators}.md`);
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, report);
+console.log(report);
+console.log(`Written to ${path.relative(root, out)}`);
+await client.close();
