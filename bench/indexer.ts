@@ -57,7 +57,7 @@ async function prepareRawBody(): Promise<string> {
   for await (const p of readNdjson(path.join(work, 'creators.ndjson'), CreatorRecordSchema)) {
     if (!p.ok) continue;
     const line = `${JSON.stringify({ index: { _id: String(p.record.id) } })}\n${JSON.stringify(creatorDocument(p.record, sponsors, niches))}\n`;
-    if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
   return file;
