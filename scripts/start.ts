@@ -1,7 +1,8 @@
-// `npm run up`: the whole local service in one command. Brings up OpenSearch and Redis (or reuses them), then
-// (re)starts the API in the background and waits until it is ready.
+// `npm run up`: the whole local service in one command. Brings up OpenSearch and Redis (or reuses them), loads
+// the demo dataset when none is loaded, then (re)starts the API in the background and waits until it is ready.
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
+import { ensureDemoData } from './demo-data.ts';
 import { describe, loadDotEnv, main } from './stack/cli.ts';
 import { loadStackConfig, REPO_ROOT } from './stack/config.ts';
 import { apiHealthy, down, up } from './stack/launcher.ts';
@@ -14,6 +15,7 @@ await main(async () => {
   const stackConfig = loadStackConfig();
   const apiConfig = loadConfig();
   const stack = await up(stackConfig);
+  const data = await ensureDemoData(stack.opensearch.url);
 
   // A running API from an earlier `up` is replaced, so the code you just changed is what answers.
   await down(stackConfig, ['api']);
@@ -40,6 +42,7 @@ await main(async () => {
 
   console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   for (const service of [{ ...api, reused: false }, stack.opensearch, stack.redis]) console.log(describe(service));
+  console.log(`Data        ${data}`);
   console.log(`\nTry:  curl ${url}/readyz`);
   console.log(`Docs: ${url}/docs`);
   console.log('Stop: npm run down   (stops the API and what the launcher started; never services you run yourself)');

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { closedPort } from '../support/app.ts';
+import { creator, sponsor, writeDataset } from '../support/dataset.ts';
 import { REPO_ROOT, runTs } from '../support/run.ts';
 
 async function waitForReady(url: string, timeoutMs = 30_000): Promise<Response> {
@@ -58,16 +59,19 @@ describe('src/server.ts as a process', () => {
 });
 
 describe('npm run up (scripts/start.ts)', () => {
-  it('starts the API on the stack, prints its address, logs and how to stop, and `down api` stops it', async () => {
+  it('loads the data, starts the API on the stack, prints its address, logs and how to stop; `down api` stops it', async () => {
     const port = String(await closedPort());
     // Its own cache folder, so the run neither replaces nor stops an API that `npm run up` already runs here.
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'quickstart-test-'));
+    const prefix = `t${process.pid}_quickstart_`;
     const env = {
       ...process.env,
       PORT: port,
       STACK_CACHE_DIR: cacheDir,
       OPENSEARCH_URL: inject('opensearchUrl'),
       REDIS_URL: inject('redisUrl'),
+      INDEX_PREFIX: prefix,
+      DATA_DIR: writeDataset([sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]),
     };
     const up = await runTs('scripts/start.ts', [], env);
     try {
@@ -75,12 +79,14 @@ describe('npm run up (scripts/start.ts)', () => {
       expect(up.stdout).toContain(`http://127.0.0.1:${port}`);
       expect(up.stdout).toMatch(/log: .*api\.log/);
       expect(up.stdout).toContain('npm run down');
+      expect(up.stdout).toMatch(/Data +data version v\w+ \(2 creators, 1 sponsors, loaded now\)/);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
     } finally {
       const down = await runTs('scripts/stack.ts', ['down', 'api'], env);
       expect(down.stdout).toContain('Stopped: api');
       rmSync(cacheDir, { recursive: true, force: true });
+      await fetch(`${inject('opensearchUrl')}/${prefix}*`, { method: 'DELETE' });
     }
     await expect(fetch(`http://127.0.0.1:${port}/livez`)).rejects.toThrow();
   });

@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@opensearch-project/opensearch';
+import { loadIndexerConfig } from '../indexer/config.ts';
+import { load } from '../indexer/load.ts';
+import { liveVersion } from '../indexer/versions.ts';
+import { REPO_ROOT } from './stack/config.ts';
+import { StackError } from './stack/process.ts';
+
+/**
+ * The quick start's data step: when the aliases are missing, generate the demo dataset (unless DATA_DIR already
+ * holds one) and load it. A loaded dataset is left alone: `npm run index` reloads on purpose.
+ */
+export async function ensureDemoData(opensearchUrl: string): Promise<string> {
+  const config = loadIndexerConfig({ ...process.env, OPENSEARCH_URL: opensearchUrl });
+  const client = new Client({ node: opensearchUrl, requestTimeout: 120_000 });
+  try {
+    const live = await liveVersion(client, config.indexPrefix);
+    if (live) return `data version ${live} (reused; \`npm run index\` reloads)`;
+    if (!existsSync(path.join(config.dataDir, 'creators.ndjson'))) {
+      console.log(`Generating the demo dataset into ${path.relative(process.cwd(), config.dataDir)}/…`);
+      await generate(config.dataDir);
+    }
+    console.log('Loading it into OpenSearch…');
+    const summary = await load({ client, config });
+    return `data version ${summary.version} (${summary.creators} creators, ${summary.sponsors} sponsors, loaded now)`;
+  } finally {
+    await client.close();
+  }
+}
+
+function generate(out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'indexer/generate.ts', '--out', out], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new StackError(`The generator exited with code ${code}`)),
+    );
+  });
+}
