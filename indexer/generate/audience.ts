@@ -30,11 +30,13 @@ export function generateAudience(random: Random, c: AudienceContext): Audience {
   const age = Object.fromEntries(AGES.map((a, i) => [a, (AGE_BASE[i] ?? 0) * random.logNormal(1, 0.35)]));
   const male = clamp((c.vocabularies[0]?.maleShare ?? 0.5) + random.normal() * 0.06, 0.03, 0.97);
   const other = random.uniform(0.005, 0.03);
+  // 3–8 countries, led by the creator's own.
   const geo: Record<string, number> = {};
-  if (c.country) geo[c.country] = random.uniform(0.3, 0.8) * 10;
-  for (let i = random.int(2, 7); i > 0; i--) {
+  if (c.country) geo[c.country] = random.uniform(3, 8);
+  const countries = random.int(3, 8);
+  for (let attempt = 0; Object.keys(geo).length < countries && attempt < 50; attempt++) {
     const code = c.countries.pick(random);
-    geo[code] = (geo[code] ?? 0) + random.uniform(0.2, 1.5);
+    if (geo[code] === undefined) geo[code] = random.uniform(0.2, 1.5);
   }
   const language: Record<string, number> = {};
   if (c.language) language[c.language] = random.uniform(5, 9);

@@ -4,9 +4,11 @@ import { generateAudience } from './audience.ts';
 import { countryWeights, languagesOf } from './geography.ts';
 import { clamp, type Random, Weighted } from './random.ts';
 import type { GeneratedSponsors } from './sponsors.ts';
-import { NAME_SUFFIXES, VOCABULARY } from './vocabulary.ts';
+import { ADJECTIVES, NAME_PATTERNS, NAME_SUFFIXES, type NicheVocabulary, VOCABULARY } from './vocabulary.ts';
 
 const DAY = 86_400_000;
+/** Sponsorships start at most this many days before the reference date (about four years). */
+const SPONSORSHIP_WINDOW_DAYS = 1460;
 const nicheValues = NICHES.map((n) => n.value);
 // Some niches are far more common on YouTube than others.
 const POPULAR: Record<string, number> = {
@@ -23,13 +25,27 @@ const primaryNiches = new Weighted(
   nicheValues,
   nicheValues.map((n) => POPULAR[n] ?? 1),
 );
-const vocabularyOf = (niche: string) => {
+export const vocabularyOf = (niche: string): NicheVocabulary => {
   const vocabulary = VOCABULARY[niche];
   if (!vocabulary) throw new Error(`no vocabulary for ${niche}`);
   return vocabulary;
 };
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const capitalize = (text: string) => text.replace(/\b[a-z]/g, (ch) => ch.toUpperCase());
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Patterns every niche shares; {Term} is one of the niche's topic terms, capitalized. */
+const GENERIC_PATTERNS = [
+  '{Word} With {First}',
+  '{First} {Word}',
+  'The {Word} {Suffix}',
+  '{Word}{Suffix}',
+  "{First}'s {Word} {Suffix}",
+  'The {Adjective} {Word}',
+  '{Adjective} {Word} {Suffix}',
+  '{Term} With {First}',
+  '{Term} {First}',
+  '{Term} {Suffix}',
+];
 
 export interface CreatorContext {
   random: Random;
@@ -41,76 +57,145 @@ export interface CreatorContext {
   referenceDate: Date;
 }
 
-function channelId(random: Random): string {
+/** UC + 22 characters: the id in base 64 (so unique), padded with seeded noise. */
+function channelId(random: Random, id: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  let id = 'UC';
-  for (let i = 0; i < 22; i++) id += alphabet.charAt(random.int(0, 63));
-  return id;
+  let unique = '';
+  for (let rest = id; unique.length < 4; rest = Math.floor(rest / 64)) unique += alphabet.charAt(rest % 64);
+  let noise = '';
+  for (let i = 0; i < 18; i++) noise += alphabet.charAt(random.int(0, 63));
+  return `UC${noise.slice(0, 9)}${unique}${noise.slice(9)}`;
 }
 
 function channelName(c: CreatorContext, niche: string, first: string, last: string): string {
-  const word = c.random.pick(vocabularyOf(niche).words);
-  switch (c.random.int(0, 6)) {
-    case 0:
-      return `${word} With ${first}`;
-    case 1:
-      return `${first} ${word}`;
-    case 2:
-      return `The ${word} ${c.random.pick(NAME_SUFFIXES)}`;
-    case 3:
-      return `${first} ${last}`;
-    case 4:
-      return `${word}${c.random.pick(NAME_SUFFIXES)}`;
-    case 5:
-      return `${first}'s ${word} ${c.random.pick(NAME_SUFFIXES)}`;
-    default:
-      return `${capitalize(c.random.pick(vocabularyOf(niche).terms).split(' ')[0] ?? word)} ${first}`;
-  }
+  const { random } = c;
+  const roll = random.next();
+  const pattern =
+    roll < 0.15
+      ? '{First} {Last}'
+      : roll < 0.5
+        ? random.pick(NAME_PATTERNS[niche] ?? GENERIC_PATTERNS)
+        : random.pick(GENERIC_PATTERNS);
+  const vocabulary = vocabularyOf(niche);
+  const terms = vocabulary.terms.filter((t) => t.split(' ').length <= 2);
+  return pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
+    switch (key) {
+      case 'First':
+        return first;
+      case 'Last':
+        return last;
+      case 'Word':
+        return random.pick(vocabulary.words);
+      case 'Adjective':
+        return random.pick(ADJECTIVES);
+      case 'Suffix':
+        return random.pick(NAME_SUFFIXES);
+      default:
+        return capitalize(random.pick(terms));
+    }
+  });
 }
 
+/** A handle derived from the name (usually CamelCase, sometimes lower case), unique whatever the case. */
 function uniqueHandle(c: CreatorContext, name: string): string {
-  const base = name.replace(/[^A-Za-z0-9]/g, '').slice(0, 24) || 'Channel';
-  let handle = base.length >= 3 ? base : `${base}TV`;
-  while (c.handles.has(handle.toLowerCase())) handle = `${base}${c.random.int(1, 9999)}`;
+  const words = name.replace(/'s\b/g, 's').match(/[A-Za-z0-9]+/g) ?? [];
+  const style = c.random.next();
+  let base =
+    style < 0.7
+      ? words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
+      : style < 0.85
+        ? words.join('').toLowerCase()
+        : style < 0.95
+          ? words.join('_').toLowerCase()
+          : `${words.join('')}Official`;
+  base = base.slice(0, 24).replace(/[_.-]+$/, '');
+  if (base.length < 3) base = `${base}Channel`;
+  let handle = base;
+  while (c.handles.has(handle.toLowerCase())) {
+    handle = `${base}${c.random.int(1, c.random.chance(0.8) ? 99 : 9999)}`;
+  }
   c.handles.add(handle.toLowerCase());
   return `@${handle}`;
 }
 
 function sponsorships(c: CreatorContext, niches: string[], subscribers: number): Sponsorship[] {
-  const none = clamp(0.75 - 0.08 * Math.log10(Math.max(subscribers, 1)), 0.15, 0.8);
-  if (c.random.chance(none)) return [];
-  const wanted = Math.min(8, 1 + Math.floor(c.random.next() * (1 + Math.log10(Math.max(subscribers, 10)) / 1.5)));
+  const { random } = c;
+  const magnitude = Math.log10(Math.max(subscribers, 10));
+  // Small channels rarely get deals; big ones almost always have some, and more of them.
+  if (random.chance(clamp(0.74 - 0.08 * magnitude, 0.12, 0.8))) return [];
+  const wanted = Math.min(8, 1 + Math.floor(random.next() * (0.5 + magnitude / 1.4)));
   const picked = new Map<number, Sponsorship>();
+  const reference = c.referenceDate.getTime();
   for (let attempt = 0; picked.size < wanted && attempt < wanted * 4; attempt++) {
-    const niche = c.random.chance(0.7) ? niches[0] : c.random.pick(niches);
-    const pool = (niche && c.random.chance(0.85) && c.sponsors.byNiche.get(niche)) || c.sponsors.anyNiche;
-    const sponsor = pool.pick(c.random);
+    const niche = random.chance(0.7) ? niches[0] : random.pick(niches);
+    // Mostly brands of the creator's niches; a few (VPNs, apps) sponsor anyone.
+    const pool = (niche && random.chance(0.9) && c.sponsors.byNiche.get(niche)) || c.sponsors.anyNiche;
+    const sponsor = pool.pick(random);
     if (picked.has(sponsor.id)) continue;
-    const count = Math.min(20, Math.max(1, Math.round(c.random.logNormal(1.5, 0.8))));
-    const last = c.referenceDate.getTime() - c.random.int(0, 1400) * DAY;
-    const first = Math.max(last - (count > 1 ? c.random.int(0, 700) * DAY : 0), c.referenceDate.getTime() - 1460 * DAY);
+    const count = Math.min(20, Math.max(1, Math.round(random.logNormal(1.5, 0.9))));
+    const last = reference - random.int(0, SPONSORSHIP_WINDOW_DAYS - 1) * DAY;
+    const spread = count > 1 ? random.int(count * 7, count * 90) * DAY : 0;
+    const first = Math.max(last - spread, reference - SPONSORSHIP_WINDOW_DAYS * DAY);
     picked.set(sponsor.id, { sponsorId: sponsor.id, count, firstDate: isoDate(first), lastDate: isoDate(last) });
   }
   return [...picked.values()];
 }
 
-function description(c: CreatorContext, niches: string[], sponsored: SponsorRecord[]): string | null {
-  if (c.random.chance(0.03)) return null;
-  const terms = vocabularyOf(niches[0] ?? 'gaming').terms;
-  const [a, b, d] = c.random.sample(terms, 3);
-  const sentences = [
-    c.random.pick([
-      `Weekly videos about ${a}, ${b} and ${d}.`,
-      `I make videos on ${a} and ${b}.`,
-      `Everything ${a}: ${b}, ${d} and more.`,
-      `Honest takes on ${a}, plus ${b} tips.`,
-    ]),
-  ];
+const INTROS: ((a: string, b: string, c: string, first: string) => string)[] = [
+  (a, b, c) => `Weekly videos about ${a}, ${b} and ${c}.`,
+  (a, b) => `I make videos on ${a} and ${b}.`,
+  (a, b, c) => `Everything ${a}: ${b}, ${c} and more.`,
+  (a, b) => `Honest takes on ${a}, plus ${b} tips.`,
+  (a, b, c) => `${capitalize(a)}, ${b} and ${c} for beginners and pros alike.`,
+  (a, b, _, first) => `Hi, I'm ${first}! This channel is all about ${a} and ${b}.`,
+  (a, b, c) => `Your home for ${a}, ${b} and ${c}.`,
+  (a, b) => `Practical, no-nonsense videos on ${a} and ${b}.`,
+];
+const SHORT_INTROS: ((a: string, b: string) => string)[] = [
+  (a, b) => `Daily shorts about ${a} and ${b}.`,
+  (a, b) => `Quick ${a} tips and ${b} in under a minute.`,
+];
+const SECONDARY: ((term: string) => string)[] = [
+  (t) => `Sometimes ${t} too.`,
+  (t) => `Plus the occasional ${t} video.`,
+  (t) => `Also into ${t}.`,
+];
+const EXTRAS = [
+  'New uploads every week.',
+  'New videos every Tuesday and Friday.',
+  'Subscribe for more.',
+  'Business inquiries via the link below.',
+  'Thanks for watching!',
+];
+
+function description(
+  c: CreatorContext,
+  niches: string[],
+  first: string,
+  short: boolean,
+  sponsored: SponsorRecord[],
+): string | null {
+  const { random } = c;
+  if (random.chance(0.03)) return null;
+  const [a = '', b = '', d = ''] = random.sample(vocabularyOf(niches[0] ?? 'gaming').terms, 3);
+  const sentences = [short && random.chance(0.5) ? random.pick(SHORT_INTROS)(a, b) : random.pick(INTROS)(a, b, d, first)];
   const secondary = niches[1];
-  if (secondary && c.random.chance(0.6))
-    sentences.push(`Sometimes ${c.random.pick(vocabularyOf(secondary).terms)} too.`);
-  const brand = sponsored[0];
-  if (brand && c.random.chance(0.3)) sentences.push(`Sponsored by ${brand.name}.`);
+  if (secondary && random.chance(0.6)) {
+    sentences.push(random.pick(SECONDARY)(random.pick(vocabularyOf(secondary).terms)));
+  }
+  const [brand, other] = sponsored;
+  if (brand && random.chance(0.35)) {
+    sentences.push(
+      other && random.chance(0.3)
+        ? `Partners: ${brand.name} and ${other.name}.`
+        : random.pick([`Sponsored by ${brand.name}.`, `Thanks to ${brand.name} for supporting the channel.`]),
+    );
+  } else if (random.chance(0.02)) {
+    // A brand the creator likes without a deal: mentioned, not sponsored.
+    const liked = random.pick(c.sponsors.byPopularity.slice(0, 20));
+    sentences.push(`Not sponsored, I just like ${liked.name}.`);
+  }
+  if (sentences.length < 3 && random.chance(0.25)) sentences.push(random.pick(EXTRAS));
   return sentences.join(' ');
 }
 
@@ -126,15 +211,16 @@ export function generateCreator(c: CreatorContext, id: number): CreatorRecord {
   }
   const niches = [primary, ...secondary];
 
-  const subscribers = Math.round(clamp(random.logNormal(8000, 2), 100, 80_000_000));
+  const subscribers = Math.round(clamp(random.logNormal(8000, 2), 120, 90_000_000));
+  const magnitude = Math.log10(subscribers);
   const short = random.chance(0.3);
-  const videoCount = Math.round(clamp(random.logNormal(short ? 400 : 150, 0.8), 10, 5000));
-  const avgViews = Math.round(subscribers * clamp(random.logNormal(0.08, short ? 0.9 : 0.6), 0.005, 1.5));
+  const videoCount = Math.round(clamp(random.logNormal(short ? 400 : 150, 0.8) * (0.6 + magnitude / 10), 10, 5000));
+  const avgViews = Math.round(subscribers * clamp(random.logNormal(0.08, short ? 0.9 : 0.55), 0.01, 1.5));
   const totalViews = Math.round(avgViews * videoCount * random.uniform(0.85, 1.15));
   const engagementRate = random.chance(0.05)
     ? null
-    : Math.round(clamp(6 - 0.4 * Math.log10(subscribers) + random.normal(), 0.2, 25) * 100) / 100;
-  const verified = random.chance(1 / (1 + Math.exp(-3 * (Math.log10(subscribers) - 5.3))));
+    : Math.round(clamp(6 - 0.4 * magnitude + random.normal(), 0.2, 25) * 100) / 100;
+  const verified = random.chance(1 / (1 + Math.exp(-4 * (magnitude - 5.4))));
 
   const country = random.chance(0.04) ? null : countryWeights.pick(random);
   const language = country ? (languagesOf.get(country)?.pick(random) ?? null) : random.chance(0.5) ? 'en' : null;
@@ -147,17 +233,17 @@ export function generateCreator(c: CreatorContext, id: number): CreatorRecord {
   if (random.chance(0.4)) links.instagram = `https://instagram.com/${slug}`;
   if (random.chance(0.3)) links.twitter = `https://twitter.com/${slug}`;
   if (random.chance(short ? 0.6 : 0.2)) links.tiktok = `https://www.tiktok.com/@${slug}`;
-  if (random.chance(0.25)) links.website = `https://${slug.toLowerCase()}.com`;
+  if (random.chance(0.15 + magnitude / 40)) links.website = `https://${slug.toLowerCase().replace(/[._]/g, '-')}.com`;
 
   const deals = sponsorships(c, niches, subscribers);
   const sponsored = deals.map((s) => c.sponsorById.get(s.sponsorId)).filter((s): s is SponsorRecord => !!s);
-  const hasAudience = random.chance(subscribers >= 1000 ? 0.9 : 0.3);
+  const hasAudience = random.chance(subscribers >= 1000 ? 0.95 : 0.35);
   return {
     id,
-    channelId: channelId(random),
+    channelId: channelId(random, id),
     handle,
     name,
-    description: description(c, niches, sponsored),
+    description: description(c, niches, first, short, sponsored),
     country,
     language,
     verified,

@@ -1,3 +1,4 @@
+import languages from '@cospired/i18n-iso-languages';
 import countries from 'i18n-iso-countries';
 import { Weighted } from './random.ts';
 
@@ -89,7 +90,12 @@ const COUNTRIES: [code: string, weight: number, languages: [string, number][]][]
   ],
 ];
 
-for (const [code] of COUNTRIES) if (!countries.isValid(code)) throw new Error(`${code} is not an ISO 3166 code`);
+for (const [code, , langs] of COUNTRIES) {
+  if (!countries.isValid(code)) throw new Error(`${code} is not an ISO 3166-1 alpha-2 code`);
+  for (const [language] of langs) {
+    if (!languages.isValid(language)) throw new Error(`${language} is not an ISO 639-1 code`);
+  }
+}
 
 export const countryWeights = new Weighted(
   COUNTRIES.map(([code]) => code),

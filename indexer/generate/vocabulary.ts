@@ -1,7 +1,7 @@
 // What each niche's creators talk about: topic terms (descriptions and search), words for channel names, audience
 // interests, related niches (secondary niches and sponsors lean to these), the male share of a typical audience and
 // the kinds of brands that sponsor it. The first term is the niche's core search term.
-import type { SPONSOR_KINDS } from '../records.ts';
+import { NICHES, type SPONSOR_KINDS } from '../records.ts';
 
 type Kind = (typeof SPONSOR_KINDS)[number];
 
@@ -321,6 +321,70 @@ export const VOCABULARY: Record<string, NicheVocabulary> = {
   ),
 };
 
+/**
+ * Channel-name patterns per niche, on top of the generic ones: {First} and {Last} are a person's names, {Word} one
+ * of the niche's name words, {Adjective} one of ADJECTIVES.
+ */
+export const NAME_PATTERNS: Record<string, string[]> = {
+  personal_finance: ['{First} Talks Money', 'The {Adjective} Budget', 'MoneyWith{First}', '{First} Saves'],
+  investing: ['{First} Invests', 'The {Adjective} Investor', 'Dividends With {First}', '{Word} Talk'],
+  crypto: ['Crypto {First}', 'The {Adjective} Bitcoiner', '{First} On Chain', 'CryptoWith{First}'],
+  real_estate: ['{First} Buys Houses', 'The {Adjective} Landlord', 'Real Estate {First}', '{First} Realty'],
+  entrepreneurship: ['{First} Builds', 'The {Adjective} Founder', 'Hustle With {First}', '{First} Means Business'],
+  productivity: ['Productive {First}', 'The {Adjective} Planner', '{First} Gets Things Done', 'FocusWith{First}'],
+  tech_reviews: ['TechWith{First}', 'The {Adjective} Gadget', '{First} Reviews', '{First} Unboxes'],
+  mechanical_keyboards: ['{First} Keebs', 'The {Adjective} Keyboard', 'Switches With {First}', '{First} Thocks'],
+  pc_building: ['{First} Builds PCs', 'The {Adjective} Rig', 'PCWith{First}', '{First} Tech Builds'],
+  programming: ['CodeWith{First}', 'The {Adjective} Programmer', '{First} Codes', 'Dev {First}'],
+  gaming: ['{First} Plays', 'The {Adjective} Gamer', '{First}Gaming', 'GG {First}'],
+  science: ['Science With {First}', 'The {Adjective} Scientist', '{First} Explains', 'Curious {First}'],
+  education: ['Learn With {First}', 'The {Adjective} Teacher', 'Professor {Last}', 'StudyWith{First}'],
+  history: ['History With {First}', 'The {Adjective} Historian', '{First} Tells History', '{Word} Stories'],
+  fitness: ['Fit With {First}', 'The {Adjective} Athlete', '{First} Lifts', 'Coach {First}'],
+  nutrition: ['Eat With {First}', 'The {Adjective} Nutritionist', '{First} Eats Clean', 'Nutrition {First}'],
+  mental_health: ['Mindful {First}', 'The {Adjective} Mind', 'Dr {First} {Last}', 'Calm With {First}'],
+  cooking: ['{First} Cooks', 'The {Adjective} Kitchen', 'Chef {First}', 'Cooking With {First}'],
+  baking: ['{First} Bakes', 'The {Adjective} Baker', "{First}'s Bakery", 'Bake With {First}'],
+  travel: ['{First} Travels', 'The {Adjective} Nomad', '{First} Abroad', 'Wander With {First}'],
+  outdoors: ['{First} Outdoors', 'The {Adjective} Camper', '{First} In The Wild', 'Trail {First}'],
+  beauty: ['Glam With {First}', 'The {Adjective} Muse', '{First} Beauty', 'Makeup By {First}'],
+  skincare: ['Skin By {First}', 'The {Adjective} Skin', '{First} Glows', 'Skincare With {First}'],
+  fashion: ['{First} Style', 'The {Adjective} Wardrobe', 'Styled By {First}', '{First} Fits'],
+  parenting: ['The {Last} Family', 'Mama {First}', 'The {Adjective} Parent', '{First} And Kids'],
+  pets: ['{First} And Paws', 'The {Adjective} Pup', '{First} Pets', 'Dog Dad {First}'],
+  diy: ['{First} Makes', 'The {Adjective} Workshop', '{First} Fixes It', 'DIY With {First}'],
+  gardening: ['{First} Grows', 'The {Adjective} Garden', 'Garden With {First}', '{First} Plants'],
+  cars: ['{First} Drives', 'The {Adjective} Garage', 'Cars With {First}', '{Last} Motors'],
+  music: ['{First} Music', 'The {Adjective} Chord', '{First} Sings', '{First} Plays Guitar'],
+  music_production: ['{First} Beats', 'The {Adjective} Producer', 'Produced By {First}', '{First} In The Studio'],
+  photography: ['{First} Shoots', 'The {Adjective} Lens', '{First} Photo', 'Photos By {First}'],
+  filmmaking: ['{First} Films', 'The {Adjective} Filmmaker', 'Cinematic {First}', '{First} Edits'],
+  art: ['{First} Draws', 'The {Adjective} Sketchbook', 'Art By {First}', '{First} Paints'],
+  comedy: ['{First} Is Funny', 'The {Adjective} Sketch', '{First} Laughs', 'Not {First} Again'],
+  sports: ['{First} Ball', 'The {Adjective} Pitch', '{First} Talks Sports', 'Coach {Last}'],
+};
+
+export const ADJECTIVES = [
+  'Curious',
+  'Frugal',
+  'Happy',
+  'Honest',
+  'Lazy',
+  'Little',
+  'Modern',
+  'Minimal',
+  'Daily',
+  'Busy',
+  'Clever',
+  'Humble',
+  'Wandering',
+  'Weekend',
+  'Urban',
+  'Simple',
+  'Golden',
+  'Midnight',
+];
+
 export const NAME_SUFFIXES = [
   'Lab',
   'Hub',
@@ -335,3 +399,7 @@ export const NAME_SUFFIXES = [
   'Talks',
   'Show',
 ];
+
+for (const niche of NICHES) {
+  if (!VOCABULARY[niche.value] || !NAME_PATTERNS[niche.value]) throw new Error(`no vocabulary for niche ${niche.value}`);
+}
