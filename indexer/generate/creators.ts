@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { type CreatorRecord, NICHES, type SponsorRecord, type Sponsorship } from '../records.ts';
 import { generateAudience } from './audience.ts';
 import { countryWeights, languagesOf } from './geography.ts';
+import type { HandleSet } from './handles.ts';
 import { clamp, type Random, Weighted } from './random.ts';
 import type { GeneratedSponsors } from './sponsors.ts';
 import { ADJECTIVES, NAME_PATTERNS, NAME_SUFFIXES, type NicheVocabulary, VOCABULARY } from './vocabulary.ts';
@@ -52,8 +53,8 @@ export interface CreatorContext {
   faker: Faker;
   sponsors: GeneratedSponsors;
   sponsorById: Map<number, SponsorRecord>;
-  /** Lower-cased handles given so far: handles are unique whatever their case. */
-  handles: Set<string>;
+  /** Handles given so far: handles are unique whatever their case. */
+  handles: HandleSet;
   referenceDate: Date;
 }
 
@@ -77,7 +78,7 @@ function channelName(c: CreatorContext, niche: string, first: string, last: stri
         ? random.pick(NAME_PATTERNS[niche] ?? GENERIC_PATTERNS)
         : random.pick(GENERIC_PATTERNS);
   const vocabulary = vocabularyOf(niche);
-  const terms = vocabulary.terms.filter((t) => t.split(' ').length <= 2);
+  const terms = vocabulary.shortTerms;
   return pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
     switch (key) {
       case 'First':
@@ -107,14 +108,14 @@ function uniqueHandle(c: CreatorContext, name: string): string {
         ? words.join('').toLowerCase()
         : style < 0.95
           ? words.join('_').toLowerCase()
-          : `${words.join('')}Official`;
+          : `${words.join('').slice(0, 16)}Official`;
   base = base.slice(0, 24).replace(/[_.-]+$/, '');
   if (base.length < 3) base = `${base}Channel`;
   let handle = base;
-  while (c.handles.has(handle.toLowerCase())) {
+  while (c.handles.has(handle)) {
     handle = `${base}${c.random.int(1, c.random.chance(0.8) ? 99 : 9999)}`;
   }
-  c.handles.add(handle.toLowerCase());
+  c.handles.add(handle);
   return `@${handle}`;
 }
 
@@ -146,7 +147,7 @@ const INTROS: ((a: string, b: string, c: string, first: string) => string)[] = [
   (a, b) => `I make videos on ${a} and ${b}.`,
   (a, b, c) => `Everything ${a}: ${b}, ${c} and more.`,
   (a, b) => `Honest takes on ${a}, plus ${b} tips.`,
-  (a, b, c) => `${capitalize(a)}, ${b} and ${c} for beginners and pros alike.`,
+  (a, b, c) => `${a.charAt(0).toUpperCase()}${a.slice(1)}, ${b} and ${c} for beginners and pros alike.`,
   (a, b, _, first) => `Hi, I'm ${first}! This channel is all about ${a} and ${b}.`,
   (a, b, c) => `Your home for ${a}, ${b} and ${c}.`,
   (a, b) => `Practical, no-nonsense videos on ${a} and ${b}.`,
@@ -178,7 +179,9 @@ function description(
   const { random } = c;
   if (random.chance(0.03)) return null;
   const [a = '', b = '', d = ''] = random.sample(vocabularyOf(niches[0] ?? 'gaming').terms, 3);
-  const sentences = [short && random.chance(0.5) ? random.pick(SHORT_INTROS)(a, b) : random.pick(INTROS)(a, b, d, first)];
+  const sentences = [
+    short && random.chance(0.5) ? random.pick(SHORT_INTROS)(a, b) : random.pick(INTROS)(a, b, d, first),
+  ];
   const secondary = niches[1];
   if (secondary && random.chance(0.6)) {
     sentences.push(random.pick(SECONDARY)(random.pick(vocabularyOf(secondary).terms)));

@@ -41,6 +41,18 @@ const STEMS = [
   'Cedar',
   'Delta',
   'Fable',
+  'Granite',
+  'Halo',
+  'Indigo',
+  'Juniper',
+  'Lark',
+  'Meadow',
+  'Nimbus',
+  'Onyx',
+  'Pine',
+  'Quartz',
+  'Rune',
+  'Sable',
 ];
 const ENDINGS = [
   'vine',
@@ -67,6 +79,14 @@ const ENDINGS = [
   'spark',
   'stone',
   'wave',
+  'field',
+  'works',
+  'point',
+  'line',
+  'fox',
+  'bird',
+  'crest',
+  'well',
 ];
 const KIND_WORDS: Record<(typeof SPONSOR_KINDS)[number], string[]> = {
   consumer_brand: ['Co', 'Goods', 'Supply', 'Labs', 'Audio', 'Outfitters'],
@@ -76,14 +96,51 @@ const KIND_WORDS: Record<(typeof SPONSOR_KINDS)[number], string[]> = {
   service: ['Learning', 'Plus', 'Club', 'Academy', 'VPN'],
   game: ['Games', 'Interactive', 'Arena', 'Legends'],
 };
-const KIND_PHRASES: Record<(typeof SPONSOR_KINDS)[number], string> = {
-  consumer_brand: 'makes gear and products',
-  app: 'builds an app',
-  financial: 'offers banking and investing',
-  retail: 'sells online',
-  service: 'runs a subscription service',
-  game: 'publishes games',
+/** What a brand of each kind sells, in a sentence: (name, niche label, two niche terms). */
+const KIND_PHRASES: Record<
+  (typeof SPONSOR_KINDS)[number],
+  ((n: string, label: string, a: string, b: string) => string)[]
+> = {
+  consumer_brand: [
+    (n, label, a, b) => `${n} designs products for ${label} fans, from ${a} to ${b}.`,
+    (n, label, a, b) => `${n} makes gear for ${label}: everything you need for ${a} and ${b}.`,
+  ],
+  app: [
+    (n, _, a, b) => `${n} is an app for ${a} and ${b}.`,
+    (n, label, a) => `${n} builds software for ${label} enthusiasts, starting with ${a}.`,
+  ],
+  financial: [
+    (n, _, a, b) => `${n} offers banking, investing and credit cards for people into ${a} and ${b}.`,
+    (n, label, a) => `${n} is a bank and brokerage for the ${label} crowd: ${a} made simple.`,
+  ],
+  retail: [
+    (n, label, a, b) => `${n} is an online store for ${label}: ${a}, ${b} and more.`,
+    (n, _, a, b) => `${n} sells everything for ${a} and ${b}, shipped fast.`,
+  ],
+  service: [
+    (n, _, a, b) => `${n} is a subscription service for ${a} and ${b}.`,
+    (n, label, a) => `${n} offers online courses and coaching in ${label}, from ${a} up.`,
+  ],
+  game: [
+    (n, _, a, b) => `${n} publishes games for fans of ${a} and ${b}.`,
+    (n, label) => `${n} makes free-to-play mobile and PC games loved by the ${label} community.`,
+  ],
 };
+
+const pair = ([a = '', b = '']: string[]): [string, string] => [a, b];
+
+const SOCIAL_SITES: [key: string, url: (slug: string) => string][] = [
+  ['instagram', (slug) => `https://instagram.com/${slug}`],
+  ['twitter', (slug) => `https://twitter.com/${slug}`],
+  ['tiktok', (slug) => `https://www.tiktok.com/@${slug}`],
+  ['youtube', (slug) => `https://www.youtube.com/@${slug}`],
+];
+
+function socialLinks(random: Random, slug: string): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const [key, url] of SOCIAL_SITES) if (random.chance(key === 'instagram' ? 0.85 : 0.5)) links[key] = url(slug);
+  return links;
+}
 
 export interface GeneratedSponsors {
   sponsors: SponsorRecord[];
@@ -110,7 +167,9 @@ export function generateSponsors(random: Random, count: number): GeneratedSponso
       if (attempt > 8) name = `${name} ${id}`;
     }
     names.add(name.toLowerCase());
-    const domain = `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.com`;
+    const slug = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const domain =
+      kind === 'app' && random.chance(0.3) ? `${slug}.io` : random.chance(0.1) ? `get${slug}.com` : `${slug}.com`;
     const related = vocabulary.related.filter(() => random.chance(0.5)).slice(0, 3);
     const niches = [primary, ...related];
     const label = NICHES.find((n) => n.value === primary)?.label ?? primary;
@@ -120,13 +179,12 @@ export function generateSponsors(random: Random, count: number): GeneratedSponso
       kind,
       website: `https://${domain}`,
       domain,
-      description: `${name} ${KIND_PHRASES[kind]} for people into ${label.toLowerCase()}: ${random.sample(vocabulary.terms, 2).join(' and ')}.`,
-      socialLinks: random.chance(0.7)
-        ? {
-            instagram: `https://instagram.com/${domain.split('.')[0]}`,
-            twitter: `https://twitter.com/${domain.split('.')[0]}`,
-          }
-        : null,
+      description: random.pick(KIND_PHRASES[kind])(
+        name,
+        label.toLowerCase(),
+        ...pair(random.sample(vocabulary.terms, 2)),
+      ),
+      socialLinks: random.chance(0.25) ? null : socialLinks(random, slug),
       niches,
     });
   }

@@ -7,6 +7,8 @@ type Kind = (typeof SPONSOR_KINDS)[number];
 
 export interface NicheVocabulary {
   terms: string[];
+  /** The terms of one or two words, for channel names. */
+  shortTerms: string[];
   words: string[];
   interests: string[];
   related: string[];
@@ -23,6 +25,7 @@ const v = (
   sponsorKinds: Kind[],
 ): NicheVocabulary => ({
   terms: terms.split(', '),
+  shortTerms: terms.split(', ').filter((t) => t.split(' ').length <= 2),
   words: words.split(' '),
   interests: interests.split(', '),
   related: related ? related.split(' ') : [],
@@ -401,5 +404,6 @@ export const NAME_SUFFIXES = [
 ];
 
 for (const niche of NICHES) {
-  if (!VOCABULARY[niche.value] || !NAME_PATTERNS[niche.value]) throw new Error(`no vocabulary for niche ${niche.value}`);
+  if (!VOCABULARY[niche.value] || !NAME_PATTERNS[niche.value])
+    throw new Error(`no vocabulary for niche ${niche.value}`);
 }

@@ -2,169 +2,197 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { Client } from '@opensearch-project/opensearch';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadIndexerConfig } from '../../indexer/config.ts';
-import type { CreatorDocument, SponsorDocument } from '../../indexer/documents.ts';
-import { checkOptions, generate } from '../../indexer/generate/dataset.ts';
-import { load } from '../../indexer/load.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../indexer/generate/dataset.ts';
+import { HandleSet } from '../../indexer/generate/handles.ts';
+import { handlePrefix } from '../../indexer/generate/judgments.ts';
+import { VOCABULARY } from '../../indexer/generate/vocabulary.ts';
 import {
   type CreatorRecord,
   CreatorRecordSchema,
   JudgmentsSchema,
+  NICHES,
   type SponsorRecord,
   SponsorRecordSchema,
 } from '../../indexer/records.ts';
 
+const FILES = ['sponsors.ndjson', 'creators.ndjson', 'judgments.json'];
 const dirs: string[] = [];
-async function run(seed: number, creators = 2000) {
-  const out = mkdtempSync(path.join(os.tmpdir(), 'generate-'));
-  dirs.push(out);
-  await generate({ creators, sponsors: 150, seed, out });
-  const read = (name: string) => readFileSync(path.join(out, name), 'utf8');
-  const lines = (name: string) =>
-    read(name)
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-  return {
-    creators: lines('creators.ndjson') as CreatorRecord[],
-    sponsors: lines('sponsors.ndjson') as SponsorRecord[],
-    judgments: JSON.parse(read('judgments.json')),
-    hash: createHash('sha256')
-      .update(read('creators.ndjson'))
-      .update(read('sponsors.ndjson'))
-      .update(read('judgments.json'))
-      .digest('hex'),
-  };
-}
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'generate-test-'));
+  dirs.push(dir);
+  return dir;
+};
+const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-describe('dataset generator', () => {
-  let data: Awaited<ReturnType<typeof run>>;
-  beforeAll(async () => {
-    data = await run(42);
-  }, 30_000);
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+let out: string;
+let creators: CreatorRecord[];
+let sponsors: SponsorRecord[];
+
+beforeAll(async () => {
+  out = tempDir();
+  await generate({ creators: 2000, sponsors: 200, seed: 42, out });
+  creators = lines(path.join(out, 'creators.ndjson')).map((l) => CreatorRecordSchema.parse(JSON.parse(l)));
+  sponsors = lines(path.join(out, 'sponsors.ndjson')).map((l) => SponsorRecordSchema.parse(JSON.parse(l)));
+}, 30_000);
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('generate: records', () => {
+  it('writes the three files and no temporary ones', () => {
+    for (const name of FILES) expect(readFileSync(path.join(out, name)).length).toBeGreaterThan(0);
+    expect(() => readFileSync(path.join(out, 'creators.ndjson.tmp'))).toThrow();
   });
 
-  it('writes records that pass the source schemas, with consistent ids', () => {
-    for (const c of data.creators) expect(CreatorRecordSchema.safeParse(c).error).toBeUndefined();
-    for (const s of data.sponsors) expect(SponsorRecordSchema.safeParse(s).error).toBeUndefined();
-    expect(JudgmentsSchema.safeParse(data.judgments).error).toBeUndefined();
-    const sponsorIds = new Set(data.sponsors.map((s) => s.id));
-    for (const c of data.creators) for (const s of c.sponsorships) expect(sponsorIds.has(s.sponsorId)).toBe(true);
-    const unique = (values: unknown[]) => new Set(values).size === values.length;
-    expect(unique(data.creators.map((c) => c.id))).toBe(true);
-    expect(unique(data.creators.map((c) => c.channelId))).toBe(true);
-    expect(unique(data.creators.flatMap((c) => (c.handle ? [c.handle.toLowerCase()] : [])))).toBe(true);
-    expect(unique(data.sponsors.map((s) => s.name.toLowerCase()))).toBe(true);
+  it('writes records that pass the schemas', () => {
+    expect(creators).toHaveLength(2000);
+    expect(sponsors).toHaveLength(200);
+    const judgments = JudgmentsSchema.parse(JSON.parse(readFileSync(path.join(out, 'judgments.json'), 'utf8')));
+    expect(judgments.length).toBeGreaterThanOrEqual(40);
+    expect(judgments.length).toBeLessThanOrEqual(60);
+    expect(new Set(judgments.map((j) => j.kind))).toEqual(new Set(['topic', 'brand', 'name', 'handle']));
   });
 
-  it('is deterministic for a seed and differs for another', async () => {
-    expect((await run(42)).hash).toBe(data.hash);
-    expect((await run(43)).hash).not.toBe(data.hash);
-  }, 30_000);
-
-  it('looks like YouTube: heavy tails, consistent views, null handles, sponsors with a popularity tail', () => {
-    const { creators } = data;
-    const share = (test: (c: CreatorRecord) => boolean) => creators.filter(test).length / creators.length;
-    expect(share((c) => c.handle === null)).toBeGreaterThan(0.06);
-    expect(share((c) => c.handle === null)).toBeLessThan(0.14);
-    const subscribers = creators.map((c) => c.subscribers).sort((a, b) => a - b);
-    expect((subscribers.at(-1) ?? 0) / (subscribers[0] ?? 1)).toBeGreaterThan(1000);
+  it('gives unique ids, channel ids and handles, and only links to existing sponsors', () => {
+    expect(new Set(creators.map((c) => c.id)).size).toBe(creators.length);
+    expect(creators.map((c) => c.id)).toEqual(creators.map((_, i) => i + 1));
+    expect(new Set(creators.map((c) => c.channelId)).size).toBe(creators.length);
+    const handles = creators.flatMap((c) => (c.handle ? [c.handle.toLowerCase()] : []));
+    expect(new Set(handles).size).toBe(handles.length);
+    expect(new Set(sponsors.map((s) => s.id)).size).toBe(sponsors.length);
+    expect(new Set(sponsors.map((s) => s.name.toLowerCase())).size).toBe(sponsors.length);
+    const sponsorIds = new Set(sponsors.map((s) => s.id));
     for (const c of creators) {
-      expect(c.totalViews).toBeGreaterThanOrEqual(c.avgViews * c.videoCount * 0.75);
-      expect(c.totalViews).toBeLessThanOrEqual(c.avgViews * c.videoCount * 1.25);
+      const ids = c.sponsorships.map((s) => s.sponsorId);
+      expect(ids.every((id) => sponsorIds.has(id))).toBe(true);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBeLessThanOrEqual(8);
     }
-    const unsponsored = share((c) => c.sponsorships.length === 0);
-    expect(unsponsored).toBeGreaterThan(0.25);
-    expect(unsponsored).toBeLessThan(0.55);
-    const perSponsor = new Map<number, number>();
+  });
+
+  it('grades only creators that exist, by slug', () => {
+    const slugs = new Set(creators.map((c) => (c.handle ? c.handle.slice(1) : `creator-${c.id}`)));
+    const judgments = JudgmentsSchema.parse(JSON.parse(readFileSync(path.join(out, 'judgments.json'), 'utf8')));
+    for (const j of judgments) {
+      expect(j.ratings.length).toBeLessThanOrEqual(300);
+      expect(j.ratings.length).toBeGreaterThan(0);
+      expect(j.ratings.every((r) => slugs.has(r.id))).toBe(true);
+      expect(j.ratings.some((r) => r.grade === 3)).toBe(true);
+    }
+  });
+
+  it('keeps audience distributions exact and led by the creator', () => {
+    const withAudience = creators.filter((c) => c.audience);
+    expect(withAudience.length / creators.length).toBeGreaterThan(0.75);
+    for (const c of withAudience) {
+      const a = c.audience;
+      if (!a) continue;
+      for (const d of [a.ageDistribution, a.genderDistribution, a.geoDistribution, a.languageDistribution]) {
+        expect(Math.round(Object.values(d).reduce((x, y) => x + y, 0) * 10_000)).toBe(10_000);
+      }
+      const geo = Object.entries(a.geoDistribution).sort((x, y) => y[1] - x[1]);
+      expect(geo.length).toBeGreaterThanOrEqual(3);
+      expect(geo.length).toBeLessThanOrEqual(8);
+      if (c.country) expect(geo[0]?.[0]).toBe(c.country);
+      expect(a.interests.length).toBeGreaterThanOrEqual(3);
+      expect(a.interests.length).toBeLessThanOrEqual(8);
+      expect(a.computedAt < '2026-11-01').toBe(true);
+    }
+  });
+});
+
+describe('generate: realism', () => {
+  it('leaves about 10% of handles null', () => {
+    const share = creators.filter((c) => c.handle === null).length / creators.length;
+    expect(share).toBeGreaterThan(0.06);
+    expect(share).toBeLessThan(0.14);
+  });
+
+  it('spreads subscribers over several orders of magnitude, with consistent view counts', () => {
+    const subscribers = creators.map((c) => c.subscribers);
+    expect(Math.max(...subscribers) / Math.min(...subscribers)).toBeGreaterThanOrEqual(1000);
+    expect(median(subscribers)).toBeGreaterThan(1000);
+    expect(median(subscribers)).toBeLessThan(100_000);
+    for (const c of creators) {
+      const expected = c.avgViews * c.videoCount;
+      expect(Math.abs(c.totalViews - expected)).toBeLessThanOrEqual(expected * 0.25 + 1);
+      expect(c.videoCount).toBeGreaterThanOrEqual(10);
+      expect(c.videoCount).toBeLessThanOrEqual(5000);
+    }
+  });
+
+  it('gives a share of creators no sponsorships, and a few sponsors most of the deals', () => {
+    const none = creators.filter((c) => c.sponsorships.length === 0).length / creators.length;
+    expect(none).toBeGreaterThan(0.25);
+    expect(none).toBeLessThan(0.55);
+    const perSponsor = new Map(sponsors.map((s) => [s.id, 0]));
     for (const c of creators)
       for (const s of c.sponsorships) perSponsor.set(s.sponsorId, (perSponsor.get(s.sponsorId) ?? 0) + 1);
-    const counts = [...perSponsor.values()].sort((a, b) => a - b);
-    expect(counts.at(-1)).toBeGreaterThan(5 * (counts[Math.floor(counts.length / 2)] ?? 1));
-    const bigVerified =
-      share((c) => c.subscribers > 1_000_000 && c.verified) /
-      Math.max(
-        share((c) => c.subscribers > 1_000_000),
-        1e-9,
-      );
-    const smallVerified = share((c) => c.subscribers < 10_000 && c.verified) / share((c) => c.subscribers < 10_000);
-    expect(bigVerified).toBeGreaterThan(smallVerified);
+    const counts = [...perSponsor.values()];
+    expect(Math.max(...counts)).toBeGreaterThanOrEqual(5 * Math.max(1, median(counts)));
   });
 
-  it('builds text from niche vocabularies, so a topic search means something', () => {
-    const keyboardy = (c: CreatorRecord) =>
-      /switch|keycap|keyboard|thock|keeb/i.test(`${c.name} ${c.description ?? ''}`);
-    const inNiche = data.creators.filter((c) => c.primaryNiche === 'mechanical_keyboards');
-    const others = data.creators.filter(
-      (c) => c.primaryNiche !== 'mechanical_keyboards' && !c.secondaryNiches.includes('mechanical_keyboards'),
-    );
-    expect(inNiche.length).toBeGreaterThan(10);
-    expect(inNiche.filter(keyboardy).length / inNiche.length).toBeGreaterThan(0.8);
-    expect(others.filter(keyboardy).length / others.length).toBeLessThan(0.05);
+  it('makes bigger channels verified more often', () => {
+    const verifiedShare = (list: CreatorRecord[]) => list.filter((c) => c.verified).length / Math.max(1, list.length);
+    const small = creators.filter((c) => c.subscribers < 10_000);
+    const big = creators.filter((c) => c.subscribers >= 1_000_000);
+    expect(verifiedShare(small)).toBeLessThan(0.05);
+    expect(verifiedShare(big)).toBeGreaterThan(0.8);
   });
 
-  it('grades judgments from what each creator is about', () => {
-    const byQuery = new Map(data.judgments.map((j: { query: string }) => [j.query, j]));
-    const kinds = new Set(data.judgments.map((j: { kind: string }) => j.kind));
-    expect([...kinds].sort()).toEqual(['brand', 'handle', 'name', 'topic']);
-    const handle = data.judgments.find(
-      (j: { kind: string; query: string }) => j.kind === 'handle' && j.query.startsWith('@'),
-    );
-    expect(handle.ratings[0]).toEqual({ id: handle.query.slice(1), grade: 3 });
-    expect(byQuery.size).toBeGreaterThan(40);
+  it('describes mechanical keyboard creators with keyboard words far more often than others', () => {
+    const keyboardy = (c: CreatorRecord) => /switch|keycap|keyboard/i.test(`${c.name} ${c.description ?? ''}`);
+    const share = (list: CreatorRecord[]) => list.filter(keyboardy).length / Math.max(1, list.length);
+    const niche = creators.filter((c) => c.primaryNiche === 'mechanical_keyboards');
+    const others = creators.filter((c) => c.primaryNiche !== 'mechanical_keyboards');
+    expect(niche.length).toBeGreaterThan(10);
+    expect(share(niche)).toBeGreaterThan(0.7);
+    expect(share(niche)).toBeGreaterThan(10 * share(others));
   });
 
-  it('loads into OpenSearch with sponsor numbers that agree with the creators on the other side', async () => {
-    const prefix = `t${process.pid}_generated_`;
-    const client = new Client({ node: inject('opensearchUrl') });
-    const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
-    try {
-      const config = {
-        ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl') }),
-        dataDir: dirs[0] ?? '',
-      };
-      const summary = await load({ client, config, out: quiet });
-      expect(summary).toMatchObject({ creators: 2000, sponsors: 150, skipped: [], rejected: [] });
-      const { body } = await client.search({
-        index: `${prefix}sponsors`,
-        body: { size: 5, sort: [{ creatorCount: 'desc' }], query: { match_all: {} } },
-      });
-      for (const hit of body.hits.hits as { _source: SponsorDocument }[]) {
-        const sponsor = hit._source;
-        const expected = data.creators.filter((c) => c.sponsorships.some((s) => s.sponsorId === sponsor.sponsorId));
-        const creators = await client.search({
-          index: `${prefix}creators`,
-          body: { size: 1000, query: { term: { 'sponsorNames.exact': sponsor.name } } },
-        });
-        const docs = creators.body.hits.hits.map((h) => h._source as CreatorDocument);
-        expect(docs.length).toBe(sponsor.creatorCount);
-        expect(docs.length).toBe(expected.length);
-        const deals = docs.flatMap((d) => d.sponsors.filter((s) => s.sponsorId === sponsor.sponsorId));
-        expect(deals.reduce((n, s) => n + s.sponsorshipCount, 0)).toBe(sponsor.sponsorshipCount);
-        expect(docs.reduce((n, d) => n + d.subscribers, 0)).toBe(sponsor.totalReach);
-        expect(
-          deals
-            .map((s) => s.lastSeen)
-            .sort()
-            .at(-1),
-        ).toBe(sponsor.lastSponsorshipDate);
-      }
-    } finally {
-      await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
-      await client.close();
+  it('has a vocabulary for every niche', () => {
+    for (const niche of NICHES) expect(VOCABULARY[niche.value]?.terms.length ?? 0).toBeGreaterThanOrEqual(12);
+  });
+
+  it('cuts handle prefixes at word boundaries', () => {
+    expect(handlePrefix('@TechWithTina')).toBe('techwith');
+    expect(handlePrefix('@CollinMusic')).toBe('collin');
+  });
+});
+
+describe('generate: determinism and options', () => {
+  it('gives byte-identical files for the same seed and different ones for another seed', async () => {
+    const [a, b, c] = [tempDir(), tempDir(), tempDir()];
+    await generate({ creators: 1000, sponsors: 60, seed: 7, out: a });
+    await generate({ creators: 1000, sponsors: 60, seed: 7, out: b });
+    await generate({ creators: 1000, sponsors: 60, seed: 8, out: c });
+    for (const name of FILES) {
+      expect(sha256(path.join(b, name))).toBe(sha256(path.join(a, name)));
+      expect(sha256(path.join(c, name))).not.toBe(sha256(path.join(a, name)));
     }
-  });
+  }, 30_000);
 
-  it('rejects sizes outside its range with a clear message', () => {
-    expect(() => checkOptions({ creators: 999, sponsors: 150, seed: 1 })).toThrow(
-      /--creators must be a whole number from 1000/,
+  it('rejects too few creators or sponsors with a clear message', async () => {
+    const out = tempDir();
+    await expect(generate({ creators: 999, sponsors: 100, seed: 1, out })).rejects.toThrow(
+      /--creators must be a whole number from 1000 to 1000000/,
     );
-    expect(() => checkOptions({ creators: 1000, sponsors: 10, seed: 1 })).toThrow(/--sponsors/);
-    expect(() => checkOptions({ creators: 1000.5, sponsors: 150, seed: 1 })).toThrow(/--creators/);
+    await expect(generate({ creators: 1000, sponsors: 10, seed: 1, out })).rejects.toThrow(/--sponsors/);
+    await expect(generate({ creators: 1000.5, sponsors: 100, seed: 1, out })).rejects.toThrow(/--creators/);
+  });
+});
+
+describe('HandleSet', () => {
+  it('treats handles case-insensitively', () => {
+    const set = new HandleSet(10);
+    expect(set.add('TechWithTina')).toBe(true);
+    expect(set.has('techwithtina')).toBe(true);
+    expect(set.add('TECHWITHTINA')).toBe(false);
+    expect(set.has('TechWithTim')).toBe(false);
+    expect(set.size).toBe(1);
   });
 });
