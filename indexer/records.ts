@@ -21,10 +21,23 @@ export const SPONSOR_KINDS = ['consumer_brand', 'app', 'financial', 'retail', 's
 
 const isoDate = z.iso.date();
 const share = z.number().min(0).max(1);
-/** Shares of one whole: each in [0, 1], summing to 1 (within rounding). */
-const distribution = z
-  .record(z.string().min(1), share)
-  .refine((d) => Math.abs(Object.values(d).reduce((a, b) => a + b, 0) - 1) < 0.01, { message: 'shares must sum to 1' });
+/**
+ * Shares of one whole: each in [0, 1], summing to 1 (within rounding). One check rather than a record schema plus
+ * a refinement: it runs for four distributions of every creator, and the loader's speed depends on it.
+ */
+const distribution = z.custom<Record<string, number>>(
+  (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    let sum = 0;
+    for (const key in value) {
+      const share = (value as Record<string, unknown>)[key];
+      if (!key || typeof share !== 'number' || !(share >= 0 && share <= 1)) return false;
+      sum += share;
+    }
+    return Math.abs(sum - 1) < 0.01;
+  },
+  { message: 'expected shares between 0 and 1 that sum to 1' },
+);
 const count = z.number().int().nonnegative();
 
 export const SponsorshipSchema = z
