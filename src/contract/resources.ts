@@ -1,0 +1,102 @@
+// The spec's resources (../shared/spec/api-v1.md §2), one zod schema each, named as in the spec. They validate
+// and serialise responses (unknown keys are stripped, so nothing internal leaks) and generate the OpenAPI document.
+import { z } from 'zod';
+
+const date = z.iso.date().describe('YYYY-MM-DD');
+const shares = z.record(z.string(), z.number());
+
+export const CreatorSummarySchema = z
+  .object({
+    id: z.string().describe('Stable slug: the handle without @, or creator-<numeric id>'),
+    name: z.string(),
+    handle: z.string().describe('YouTube handle with its leading @'),
+    influesqueUrl: z.url(),
+    youtubeUrl: z.url().nullable(),
+    country: z.string().nullable().describe('Full country name'),
+    language: z.string().nullable(),
+    verified: z.boolean(),
+    primaryNiche: z.string().nullable().describe('Display label of the dominant niche'),
+    topSponsors: z.array(z.string()).describe('Sponsor names'),
+    subscribers: z.int(),
+    avgViews: z.int().describe('Average views per video'),
+    totalViews: z.int(),
+    videoCount: z.int(),
+    engagementRate: z.number().nullable().describe('Percent: 3 means 3%'),
+  })
+  .meta({ id: 'CreatorSummary' });
+
+export const CreatorSponsorSchema = z
+  .object({
+    name: z.string(),
+    website: z.string().nullable(),
+    influesqueUrl: z.url(),
+    sponsorshipCount: z.int(),
+    lastSeen: date.nullable(),
+  })
+  .meta({ id: 'CreatorSponsor' });
+
+export const CreatorDetailSchema = CreatorSummarySchema.extend({
+  description: z.string().nullable(),
+  niches: z.array(z.string()),
+  sponsors: z.array(CreatorSponsorSchema).describe('Full sponsor history'),
+  links: z.object({ instagram: z.url(), twitter: z.url(), tiktok: z.url(), website: z.url() }).partial(),
+}).meta({ id: 'CreatorDetail' });
+
+export const AudienceSchema = z
+  .object({
+    ageDistribution: shares,
+    genderDistribution: shares,
+    geoDistribution: shares.describe('Keys are ISO 3166-1 alpha-2 country codes'),
+    languageDistribution: shares.describe('Keys are ISO 639-1 language codes'),
+    interests: z.array(z.string()),
+    confidence: z.number(),
+    confidenceLabel: z.enum(['low', 'medium', 'high']),
+    estimated: z.boolean(),
+    computedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Audience' });
+
+export const SponsorSummarySchema = z
+  .object({
+    id: z.int().describe('Numeric sponsor id'),
+    name: z.string(),
+    kind: z.string().nullable().describe('consumer_brand, app, financial, retail, service or game'),
+    website: z.string().nullable(),
+    domain: z.string().nullable(),
+    influesqueUrl: z.url(),
+    sponsorshipCount: z.int().describe('Number of detected sponsorships'),
+    lastSponsorshipDate: date.nullable(),
+  })
+  .meta({ id: 'SponsorSummary' });
+
+export const SponsorDetailSchema = SponsorSummarySchema.extend({
+  description: z.string().nullable(),
+  socialLinks: z.record(z.string(), z.string()).nullable(),
+  stats: z.object({
+    creatorCount: z.int(),
+    totalReach: z.int().nullable(),
+    averageCreatorSize: z.number().nullable(),
+    firstSponsorshipDate: date.nullable(),
+  }),
+  niches: z.array(z.string()).describe('Niches the brand sponsors in'),
+  topCreators: z.array(CreatorSummarySchema),
+}).meta({ id: 'SponsorDetail' });
+
+export const NicheSchema = z
+  .object({ label: z.string(), value: z.string().describe('The value for niche_category') })
+  .meta({ id: 'Niche' });
+
+export const CreditsSchema = z
+  .object({
+    plan: z.string(),
+    unlimited: z.boolean(),
+    balance: z.int().nullable().describe('Null when unlimited'),
+    allowance: z.int(),
+    renewsAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Credits' });
+
+export type CreatorSummary = z.infer<typeof CreatorSummarySchema>;
+export type CreatorDetail = z.infer<typeof CreatorDetailSchema>;
+export type SponsorSummary = z.infer<typeof SponsorSummarySchema>;
+export type SponsorDetail = z.infer<typeof SponsorDetailSchema>;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AudienceSchema,
+  CreatorDetailSchema,
+  CreatorSummarySchema,
+  CreditsSchema,
+  SponsorDetailSchema,
+  SponsorSummarySchema,
+} from '../../src/contract/resources.ts';
+
+// The field lists of the spec (§2), copied from its tables: the schemas must carry exactly these keys.
+const SPEC = {
+  CreatorSummary:
+    'id name handle influesqueUrl youtubeUrl country language verified primaryNiche topSponsors subscribers avgViews totalViews videoCount engagementRate',
+  CreatorDetailExtra: 'description niches sponsors links',
+  Audience:
+    'ageDistribution genderDistribution geoDistribution languageDistribution interests confidence confidenceLabel estimated computedAt',
+  SponsorSummary: 'id name kind website domain influesqueUrl sponsorshipCount lastSponsorshipDate',
+  SponsorDetailExtra: 'description socialLinks stats niches topCreators',
+  Credits: 'plan unlimited balance allowance renewsAt',
+};
+const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
+const list = (...names: string[]) => names.join(' ').split(' ').sort();
+
+const summary = {
+  id: 'TechWithTina',
+  name: 'Tech With Tina',
+  handle: '@TechWithTina',
+  influesqueUrl: 'https://influesque.example/creators/TechWithTina',
+  youtubeUrl: null,
+  country: null,
+  language: 'English',
+  verified: true,
+  primaryNiche: 'Tech Reviews',
+  topSponsors: [],
+  subscribers: 10,
+  avgViews: 1,
+  totalViews: 10,
+  videoCount: 10,
+  engagementRate: null,
+};
+
+describe('contract schemas', () => {
+  it('carry exactly the spec’s fields', () => {
+    expect(keys(CreatorSummarySchema)).toEqual(list(SPEC.CreatorSummary));
+    expect(keys(CreatorDetailSchema)).toEqual(list(SPEC.CreatorSummary, SPEC.CreatorDetailExtra));
+    expect(keys(AudienceSchema)).toEqual(list(SPEC.Audience));
+    expect(keys(SponsorSummarySchema)).toEqual(list(SPEC.SponsorSummary));
+    expect(keys(SponsorDetailSchema)).toEqual(list(SPEC.SponsorSummary, SPEC.SponsorDetailExtra));
+    expect(keys(CreditsSchema)).toEqual(list(SPEC.Credits));
+  });
+
+  it('strip internal fields and keep nulls as present keys', () => {
+    const parsed = CreatorSummarySchema.parse({ ...summary, creatorId: 7, popularity: {} });
+    expect(parsed).toEqual(summary);
+    expect(Object.keys(parsed)).toContain('youtubeUrl');
+  });
+
+  it('reject a wrong type or a missing nullable key', () => {
+    expect(CreatorSummarySchema.safeParse({ ...summary, subscribers: 1.5 }).success).toBe(false);
+    const { engagementRate: _, ...missing } = summary;
+    expect(CreatorSummarySchema.safeParse(missing).success).toBe(false);
+    expect(
+      CreatorDetailSchema.safeParse({
+        ...summary,
+        description: null,
+        niches: [],
+        sponsors: [],
+        links: { facebook: 'https://f.example' },
+      }).data?.links,
+    ).toEqual({});
+  });
+});
