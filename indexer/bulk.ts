@@ -19,11 +19,9 @@ const MAX_ATTEMPTS = 6;
 export class BulkWriter {
   private lines: string[] = [];
   private bytes = 0;
-  private count = 0;
   private readonly inFlight = new Set<Promise<void>>();
   readonly rejected: Rejected[] = [];
   indexed = 0;
-  retries = 0;
 
   constructor(
     private readonly client: Client,
@@ -36,17 +34,15 @@ export class BulkWriter {
     const source = JSON.stringify(document);
     this.lines.push(action, source);
     this.bytes += action.length + source.length + 2;
-    this.count += 1;
     if (this.bytes >= this.options.maxBytes) await this.flush();
   }
 
   /** Sends the buffer; waits only when `concurrency` requests are already in flight (back-pressure). */
   async flush(): Promise<void> {
-    if (!this.count) return;
+    if (!this.lines.length) return;
     const body = `${this.lines.join('\n')}\n`;
     this.lines = [];
     this.bytes = 0;
-    this.count = 0;
     while (this.inFlight.size >= this.options.concurrency) await Promise.race(this.inFlight);
     const request = this.send(body).finally(() => this.inFlight.delete(request));
     this.inFlight.add(request);
@@ -95,7 +91,6 @@ export class BulkWriter {
   }
 
   private async backOff(attempt: number): Promise<void> {
-    this.retries += 1;
     await sleep(Math.min(200 * 2 ** attempt, 10_000));
   }
 }

@@ -77,10 +77,9 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   const creatorsFile = path.join(config.dataDir, 'creators.ndjson');
   const skipped: BadRecord[] = [];
   const bad = (file: string, line: number, reason: string) => {
-    const record = { file, line, reason };
     if (!skipBad)
       throw new LoadError(`${file}:${line}: ${reason} (nothing was changed; --skip-bad skips such records)`);
-    skipped.push(record);
+    skipped.push({ file, line, reason });
   };
 
   const sponsors = new Map<number, SponsorRecord>();
@@ -94,9 +93,9 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   const previous = await liveVersion(client, prefix);
   const creatorsIndex = indexName(prefix, 'creators', version);
   const sponsorsIndex = indexName(prefix, 'sponsors', version);
-  await client.indices.create({ index: creatorsIndex, body: indexBody('creators', config.shards, previous) });
-  await client.indices.create({ index: sponsorsIndex, body: indexBody('sponsors', config.shards, previous) });
   try {
+    await client.indices.create({ index: creatorsIndex, body: indexBody('creators', config.shards, previous) });
+    await client.indices.create({ index: sponsorsIndex, body: indexBody('sponsors', config.shards, previous) });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });

@@ -7,7 +7,7 @@ export type AliasName = (typeof ALIASES)[number];
 export const aliasName = (prefix: string, alias: AliasName) => `${prefix}${alias}`;
 export const indexName = (prefix: string, alias: AliasName, version: string) => `${prefix}${alias}-${version}`;
 
-/** Sortable by time, unique enough for one loader at a time: v20261122T215012345Z. */
+/** Sortable by time, unique enough for one loader at a time: v20261122t215012345z. */
 export function newVersion(now = new Date()): string {
   return `v${now.toISOString().replace(/[-:.]/g, '').toLowerCase()}`;
 }

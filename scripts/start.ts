@@ -5,7 +5,8 @@ import { loadConfig } from '../src/config.ts';
 import { ensureDemoData } from './demo-data.ts';
 import { describe, loadDotEnv, main } from './stack/cli.ts';
 import { loadStackConfig, REPO_ROOT } from './stack/config.ts';
-import { apiHealthy, down, up } from './stack/launcher.ts';
+import { apiHealthy } from './stack/health.ts';
+import { down, up } from './stack/launcher.ts';
 import { portAnswers, StackError, startDetached } from './stack/process.ts';
 import { updateState } from './stack/state.ts';
 

@@ -30,3 +30,13 @@ export async function redisHealthy(url: string, timeoutMs = 2000): Promise<boole
     redis.disconnect();
   }
 }
+
+/** The API's own /readyz answers 200. */
+export async function apiHealthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

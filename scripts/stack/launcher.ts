@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import { composeStop, composeUp, dockerAnswers } from './docker.ts';
-import { opensearchHealthy, redisHealthy } from './health.ts';
+import { apiHealthy, opensearchHealthy, redisHealthy } from './health.ts';
 import { opensearchLog, startLocalOpenSearch } from './opensearch.ts';
 import { isAlive, portAnswers, StackError, stopProcess, waitFor } from './process.ts';
 import { startLocalRedis } from './redis.ts';
@@ -132,13 +132,4 @@ export async function status(config: StackConfig) {
       healthy: await healthy[s.name](s.url),
     })),
   );
-}
-
-export async function apiHealthy(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(2000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
 }
