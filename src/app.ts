@@ -1,19 +1,27 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clients } from './clients.ts';
 import type { Config } from './config.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
+import { creatorRoutes } from './http/routes/creators.ts';
+import { referenceRoutes } from './http/routes/reference.ts';
+import { sponsorRoutes } from './http/routes/sponsors.ts';
+import { serializerCompiler } from './http/serializer.ts';
+import { Catalog } from './search/catalog.ts';
+import { loadRanking, type Ranking } from './search/ranking.ts';
 
 export interface AppOptions {
   config: Config;
   clients: Clients;
   logger: FastifyBaseLogger;
+  /** Defaults to mappings/ranking.json; tests and the relevance workbench pass their own. */
+  ranking?: Ranking;
 }
 
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
-export async function buildApp({ config, clients, logger }: AppOptions) {
+export async function buildApp({ config, clients, logger, ranking = loadRanking() }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     requestIdHeader: 'x-request-id',
@@ -26,6 +34,23 @@ export async function buildApp({ config, clients, logger }: AppOptions) {
 
   await app.register(openapi);
   await app.register(healthRoutes, { clients, timeoutMs: config.readinessTimeoutMs });
+
+  const catalog = new Catalog({
+    client: clients.opensearch,
+    ranking,
+    indexPrefix: config.indexPrefix,
+    publicBaseUrl: config.publicBaseUrl,
+    depthLimit: config.searchDepthLimit,
+    sponsorResults: config.sponsorResults,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(creatorRoutes, { catalog, pageSize: config.pageSize });
+      await api.register(sponsorRoutes, { catalog });
+      await api.register(referenceRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
   return app;
 }
 

@@ -15,7 +15,12 @@ export interface ClientLog {
 }
 
 export function createClients(config: Config, log: ClientLog): Clients {
-  const opensearch = new Client({ node: config.opensearchUrl, requestTimeout: 10_000, maxRetries: 1 });
+  // Short timeouts and no retries: a slow cluster answers 503 quickly instead of multiplying latency.
+  const opensearch = new Client({
+    node: config.opensearchUrl,
+    requestTimeout: config.opensearchTimeoutMs,
+    maxRetries: 0,
+  });
   const redis = new Redis(config.redisUrl, {
     // Fail fast rather than queue: a request must never hang on a Redis that is down. ioredis keeps reconnecting
     // in the background, so the service recovers by itself when Redis returns.

@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveMs = z.coerce.number().int().positive();
+const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
+export const indexPrefixSchema = z
+  .string()
+  .regex(/^[a-z0-9_-]*$/, 'lowercase letters, digits, _ and - only')
+  .default('');
 
 // Every variable the API reads, with its default. .env.example lists the same names (a unit test checks it).
 const envSchema = z
@@ -13,6 +20,13 @@ const envSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     READINESS_TIMEOUT_MS: positiveMs.default(1000),
     SHUTDOWN_GRACE_MS: positiveMs.default(10_000),
+    INDEX_PREFIX: indexPrefixSchema,
+    PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    OPENSEARCH_TIMEOUT_MS: positiveMs.default(2000),
+    PAGE_SIZE: count(1, 25).default(25),
+    // OpenSearch's max_result_window (10,000) bounds it, so the result-window error can never happen.
+    SEARCH_DEPTH_LIMIT: count(1, 10_000).default(1000),
+    SPONSOR_RESULTS: count(1, 100).default(25),
   })
   .transform((e) => ({
     host: e.HOST,
@@ -22,6 +36,12 @@ const envSchema = z
     redisUrl: e.REDIS_URL,
     readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    indexPrefix: e.INDEX_PREFIX,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    opensearchTimeoutMs: e.OPENSEARCH_TIMEOUT_MS,
+    pageSize: e.PAGE_SIZE,
+    searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
+    sponsorResults: e.SPONSOR_RESULTS,
   }));
 
 export type Config = z.output<typeof envSchema>;

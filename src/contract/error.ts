@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// The spec's codes (§7) plus ours: method_not_allowed, unavailable (a backing service is down) and internal_error.
+// The spec's codes (§7) plus ours: method_not_allowed, unavailable (a backing service is down), internal_error,
+// and not_implemented (GET /credits until API keys exist).
 export const ERROR_CODES = [
   'unauthorized',
   'out_of_credits',
@@ -11,6 +12,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'unavailable',
   'internal_error',
+  'not_implemented',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

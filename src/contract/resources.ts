@@ -98,5 +98,6 @@ export const CreditsSchema = z
 
 export type CreatorSummary = z.infer<typeof CreatorSummarySchema>;
 export type CreatorDetail = z.infer<typeof CreatorDetailSchema>;
+export type Audience = z.infer<typeof AudienceSchema>;
 export type SponsorSummary = z.infer<typeof SponsorSummarySchema>;
 export type SponsorDetail = z.infer<typeof SponsorDetailSchema>;

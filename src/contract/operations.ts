@@ -1,0 +1,107 @@
+// The seven operations of the spec (§4): operationId, parameters, the 200 body and every documented status.
+// Routes take their schemas from here, so the OpenAPI document and the MCP tools describe the same thing.
+import { z } from 'zod';
+import { ErrorSchema } from './error.ts';
+import {
+  CreatorIdParams,
+  QUERY_MAX_LENGTH,
+  SearchCreatorsParams,
+  SearchSponsorsParams,
+  SponsorIdParams,
+} from './params.ts';
+import {
+  AudienceSchema,
+  CreatorDetailSchema,
+  CreatorSummarySchema,
+  CreditsSchema,
+  NicheSchema,
+  SponsorDetailSchema,
+  SponsorSummarySchema,
+} from './resources.ts';
+
+const ERRORS = {
+  401: ErrorSchema.describe('unauthorized: missing or invalid API key'),
+  402: ErrorSchema.describe('out_of_credits: no credits left this period'),
+  403: ErrorSchema.describe('forbidden: the plan has no API access'),
+  404: ErrorSchema.describe('not_found: no creator or sponsor matches the id'),
+  422: ErrorSchema.describe('invalid_request: a parameter is missing or invalid'),
+  429: ErrorSchema.describe('rate_limited: slow down and retry after Retry-After seconds'),
+  503: ErrorSchema.describe('unavailable: a backing service is down; retry after Retry-After seconds'),
+};
+type Status = keyof typeof ERRORS;
+const errors = (...statuses: Status[]) => Object.fromEntries(statuses.map((s) => [s, ERRORS[s]]));
+
+export const SearchCreatorsResult = z.object({
+  query: z.string().describe('The query sent'),
+  page: z.int(),
+  totalFound: z.int().describe('Every matching creator, counted exactly'),
+  returned: z.int(),
+  hasMore: z.boolean(),
+  nextPage: z.int().nullable(),
+  creators: z.array(CreatorSummarySchema),
+});
+export const GetCreatorResult = z.object({ creator: CreatorDetailSchema });
+export const CreatorAudienceResult = z.object({
+  id: z.int().describe('Numeric creator id'),
+  name: z.string(),
+  handle: z.string(),
+  note: z.string().optional().describe('Present only when there is no estimate; says why'),
+  audience: AudienceSchema.nullable(),
+});
+export const SearchSponsorsResult = z.object({
+  query: z.string(),
+  returned: z.int(),
+  sponsors: z.array(SponsorSummarySchema),
+});
+export const GetSponsorResult = z.object({ sponsor: SponsorDetailSchema });
+export const ListNichesResult = z.object({ niches: z.array(NicheSchema) });
+
+export const OPERATIONS = {
+  searchCreators: {
+    operationId: 'searchCreators',
+    summary: 'Search creators by topic, keyword, brand or name',
+    description: `Relevance-ranked, paginated. Costs 1 credit per page. \`query\` is at most ${QUERY_MAX_LENGTH} characters; only the first SEARCH_DEPTH_LIMIT matches (default 1,000) can be paged through, while totalFound counts all.`,
+    querystring: SearchCreatorsParams,
+    response: { 200: SearchCreatorsResult, ...errors(401, 402, 403, 422, 429, 503) },
+  },
+  getCreator: {
+    operationId: 'getCreator',
+    summary: 'Get a creator profile',
+    description: 'Costs 1 credit. The id is the slug from search, a handle with or without @, or a UC… channel id.',
+    params: CreatorIdParams,
+    response: { 200: GetCreatorResult, ...errors(401, 402, 403, 404, 429, 503) },
+  },
+  getCreatorAudience: {
+    operationId: 'getCreatorAudience',
+    summary: "Get a creator's audience estimate",
+    description: 'Costs 1 credit. Same ids as getCreator. audience is null, with a note, when no estimate exists.',
+    params: CreatorIdParams,
+    response: { 200: CreatorAudienceResult, ...errors(401, 402, 403, 404, 429, 503) },
+  },
+  searchSponsors: {
+    operationId: 'searchSponsors',
+    summary: 'Search sponsors (brands) by name, domain or keyword',
+    description: 'Costs 1 credit. Ranked by detected sponsorships; at most SPONSOR_RESULTS (default 25).',
+    querystring: SearchSponsorsParams,
+    response: { 200: SearchSponsorsResult, ...errors(401, 402, 403, 422, 429, 503) },
+  },
+  getSponsor: {
+    operationId: 'getSponsor',
+    summary: 'Get a sponsor profile with its top creators',
+    description: 'Costs 1 credit. The id is the numeric id from search, the brand name (any case) or its domain.',
+    params: SponsorIdParams,
+    response: { 200: GetSponsorResult, ...errors(401, 402, 403, 404, 429, 503) },
+  },
+  listNiches: {
+    operationId: 'listNiches',
+    summary: 'List niche categories',
+    description: 'Free. Use a value as niche_category.',
+    response: { 200: ListNichesResult, ...errors(401, 403, 429) },
+  },
+  getCredits: {
+    operationId: 'getCredits',
+    summary: 'Check the credit balance',
+    description: 'Free.',
+    response: { 200: CreditsSchema, ...errors(401, 403, 429) },
+  },
+} as const;

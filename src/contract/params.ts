@@ -1,0 +1,67 @@
+// Request parameters of the seven operations. Query strings arrive as text; these schemas are strict about it
+// (no "" as 0, no "yes" as true) and any failure becomes 422 invalid_request in src/http/errors.ts.
+import { z } from 'zod';
+import { countryCode, languageCode } from './locale.ts';
+import { NICHE_VALUES } from './niches.ts';
+
+/** Longest accepted search text: queries are short topic, keyword, brand or name terms. */
+export const QUERY_MAX_LENGTH = 200;
+
+const searchText = z
+  .string()
+  .max(QUERY_MAX_LENGTH)
+  .refine((text) => text.trim().length > 0, 'must not be empty or blank');
+
+/** Decimal text to a number; anything else is left for the number schema to reject with a clear message. */
+const decimal = (value: unknown) =>
+  typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+const wholeNumber = z.preprocess(decimal, z.int().min(0));
+const flag = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] });
+
+const code = (parse: (text: string) => string | undefined, what: string) =>
+  z.string().transform((text, ctx) => {
+    const parsed = parse(text);
+    if (!parsed) ctx.addIssue({ code: 'custom', message: `unknown ${what} "${text.slice(0, 50)}"` });
+    return parsed ?? z.NEVER;
+  });
+
+export const SORTS = ['subs_desc', 'subs_asc', 'views_desc', 'avg_views_desc', 'engagement_desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const SearchCreatorsParams = z
+  .object({
+    query: searchText.describe('Short topic, keyword, brand or name terms'),
+    niche_category: z.enum(NICHE_VALUES).optional().describe('A value from GET /niches; secondary niches match too'),
+    primary_niche_only: flag.optional().describe('Only creators whose primary niche is niche_category'),
+    country: code(countryCode, 'country').optional().describe('Full country name or ISO 3166 alpha-2/alpha-3 code'),
+    language: code(languageCode, 'language').optional().describe('Language name or ISO 639 code'),
+    min_subscribers: wholeNumber.optional(),
+    max_subscribers: wholeNumber.optional(),
+    min_avg_views: wholeNumber.optional(),
+    min_engagement_rate: z.preprocess(decimal, z.number().min(0)).optional().describe('Percent: 3 means 3%'),
+    has_sponsors: flag.optional(),
+    video_format: z.enum(['short', 'long']).optional().describe('The dominant format of the channel'),
+    sort: z.enum(SORTS).optional().describe('Reorders the whole match set by the raw metric'),
+    page: z.preprocess(decimal, z.int().min(1)).default(1),
+  })
+  .superRefine((p, ctx) => {
+    if (p.min_subscribers !== undefined && p.max_subscribers !== undefined && p.min_subscribers > p.max_subscribers) {
+      ctx.addIssue({ code: 'custom', path: ['min_subscribers'], message: 'must not exceed max_subscribers' });
+    }
+    if (p.primary_niche_only && !p.niche_category) {
+      ctx.addIssue({ code: 'custom', path: ['primary_niche_only'], message: 'needs niche_category' });
+    }
+  });
+export type SearchCreatorsParams = z.output<typeof SearchCreatorsParams>;
+
+export const SearchSponsorsParams = z.object({
+  query: searchText.describe('Brand or sponsor name, domain or keyword'),
+});
+
+/** Path ids are free text: anything that names no creator or sponsor is a 404, never a 422. */
+export const CreatorIdParams = z.object({
+  id: z.string().describe('Slug id, handle with or without @, UC… channel id, or creator-<numeric id>'),
+});
+export const SponsorIdParams = z.object({
+  id: z.string().describe('Numeric sponsor id, brand name (any case and accents) or domain'),
+});

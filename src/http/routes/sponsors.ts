@@ -1,0 +1,8 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OPERATIONS } from '../../contract/operations.ts';
+import type { Catalog } from '../../search/catalog.ts';
+
+export const sponsorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async (app, { catalog }) => {
+  app.get('/sponsors', { schema: OPERATIONS.searchSponsors }, (request) => catalog.searchSponsors(request.query.query));
+  app.get('/sponsors/:id', { schema: OPERATIONS.getSponsor }, (request) => catalog.sponsor(request.params.id));
+};

@@ -1,0 +1,131 @@
+// Index documents (mappings/*.json, built by indexer/documents.ts) to the spec's resources. Only the fields the
+// spec names are copied, so nothing internal can leak even before the response schema strips unknown keys.
+import type { Audience, CreatorDetail, CreatorSummary, SponsorDetail, SponsorSummary } from '../contract/resources.ts';
+
+export interface CreatorSource {
+  creatorId: number;
+  slug: string;
+  handle: string | null;
+  name: string;
+  country: string | null;
+  language: string | null;
+  verified: boolean;
+  primaryNicheLabel: string | null;
+  topSponsors: string[];
+  subscribers: number;
+  avgViews: number;
+  totalViews: number;
+  videoCount: number;
+  engagementRate: number | null;
+  youtubeUrl: string | null;
+  description?: string | null;
+  nicheLabels?: string[];
+  sponsors?: {
+    sponsorId: number;
+    name: string;
+    website: string | null;
+    sponsorshipCount: number;
+    lastSeen: string | null;
+  }[];
+  links?: Record<string, string>;
+  audience?: Audience | null;
+  audienceNote?: string | null;
+}
+
+export interface SponsorSource {
+  sponsorId: number;
+  name: string;
+  kind: string | null;
+  website: string | null;
+  domain: string | null;
+  sponsorshipCount: number;
+  lastSponsorshipDate: string | null;
+  description?: string | null;
+  socialLinks?: Record<string, string> | null;
+  creatorCount?: number;
+  totalReach?: number | null;
+  averageCreatorSize?: number | null;
+  firstSponsorshipDate?: string | null;
+  nicheLabels?: string[];
+  topCreatorIds?: string[];
+}
+
+/** Addresses of creator and sponsor pages on the service, under PUBLIC_BASE_URL. */
+export class Pages {
+  constructor(private readonly base: string) {}
+  creator = (slug: string) => `${this.base}/creators/${encodeURIComponent(slug)}`;
+  sponsor = (id: number) => `${this.base}/sponsors/${id}`;
+}
+
+export function creatorSummary(d: CreatorSource, pages: Pages): CreatorSummary {
+  return {
+    id: d.slug,
+    name: d.name,
+    // Creators without a YouTube handle show their id, so `handle` is always a string that round-trips.
+    handle: d.handle ?? d.slug,
+    influesqueUrl: pages.creator(d.slug),
+    youtubeUrl: d.youtubeUrl,
+    country: d.country,
+    language: d.language,
+    verified: d.verified,
+    primaryNiche: d.primaryNicheLabel,
+    topSponsors: d.topSponsors,
+    subscribers: d.subscribers,
+    avgViews: d.avgViews,
+    totalViews: d.totalViews,
+    videoCount: d.videoCount,
+    engagementRate: d.engagementRate,
+  };
+}
+
+export function creatorDetail(d: CreatorSource, pages: Pages): CreatorDetail {
+  return {
+    ...creatorSummary(d, pages),
+    description: d.description ?? null,
+    niches: d.nicheLabels ?? [],
+    sponsors: (d.sponsors ?? []).map((s) => ({
+      name: s.name,
+      website: s.website,
+      influesqueUrl: pages.sponsor(s.sponsorId),
+      sponsorshipCount: s.sponsorshipCount,
+      lastSeen: s.lastSeen,
+    })),
+    links: d.links ?? {},
+  };
+}
+
+export function creatorAudience(d: CreatorSource) {
+  const who = { id: d.creatorId, name: d.name, handle: d.handle ?? d.slug };
+  return d.audience
+    ? { ...who, audience: d.audience }
+    : { ...who, note: d.audienceNote ?? 'No audience estimate exists for this creator yet.', audience: null };
+}
+
+export function sponsorSummary(d: SponsorSource, pages: Pages): SponsorSummary {
+  return {
+    id: d.sponsorId,
+    name: d.name,
+    kind: d.kind,
+    website: d.website,
+    domain: d.domain,
+    influesqueUrl: pages.sponsor(d.sponsorId),
+    sponsorshipCount: d.sponsorshipCount,
+    lastSponsorshipDate: d.lastSponsorshipDate,
+  };
+}
+
+export function sponsorDetail(d: SponsorSource, topCreators: CreatorSummary[], pages: Pages): SponsorDetail {
+  return {
+    ...sponsorSummary(d, pages),
+    description: d.description ?? null,
+    socialLinks: d.socialLinks ?? null,
+    stats: {
+      creatorCount: d.creatorCount ?? 0,
+      totalReach: d.totalReach ?? null,
+      averageCreatorSize: d.averageCreatorSize ?? null,
+      firstSponsorshipDate: d.firstSponsorshipDate ?? null,
+    },
+    niches: d.nicheLabels ?? [],
+    topCreators,
+  };
+}
