@@ -12,6 +12,12 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       readinessTimeoutMs: 1000,
       shutdownGraceMs: 10_000,
+      indexPrefix: '',
+      publicBaseUrl: 'http://localhost:3000',
+      opensearchTimeoutMs: 2000,
+      pageSize: 25,
+      searchDepthLimit: 1000,
+      sponsorResults: 25,
     });
   });
 
@@ -34,6 +40,11 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['READINESS_TIMEOUT_MS', '-5'],
     ['SHUTDOWN_GRACE_MS', 'soon'],
+    ['INDEX_PREFIX', 'Upper'],
+    ['PUBLIC_BASE_URL', 'ftp://example.com'],
+    ['PAGE_SIZE', '26'],
+    ['SEARCH_DEPTH_LIMIT', '20000'],
+    ['SPONSOR_RESULTS', '0'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

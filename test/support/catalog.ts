@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Client } from '@opensearch-project/opensearch';
+import { inject } from 'vitest';
+import { loadIndexerConfig } from '../../indexer/config.ts';
+import { generate } from '../../indexer/generate/dataset.ts';
+import { load } from '../../indexer/load.ts';
+import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
+
+export interface LoadedDataset {
+  prefix: string;
+  creators: CreatorRecord[];
+  sponsors: SponsorRecord[];
+  client: Client;
+  /** Deletes the indices and the files. */
+  drop: () => Promise<void>;
+}
+
+const readLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as T);
+
+/** Generates a dataset and loads it under its own index prefix; the records come back for expectations. */
+export async function loadGeneratedDataset(
+  name: string,
+  size = { creators: 2000, sponsors: 150 },
+): Promise<LoadedDataset> {
+  const prefix = `t${process.pid}_${name}_`;
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  await generate({ ...size, seed: 7, out: dir });
+  const client = new Client({ node: inject('opensearchUrl') });
+  const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
+  const config = {
+    ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl') }),
+    dataDir: dir,
+  };
+  await load({ client, config, out: quiet });
+  return {
+    prefix,
+    creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
+    sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
+    client,
+    drop: async () => {
+      await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
