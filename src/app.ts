@@ -26,6 +26,8 @@ export async function buildApp({ config, clients, logger, ranking = loadRanking(
     loggerInstance: logger,
     requestIdHeader: 'x-request-id',
     frameworkErrors,
+    // Longer ids than Fastify's default 100 characters must reach the handlers and get 404, not a router 400.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -14,7 +14,7 @@ let bySlug: Map<string, CreatorRecord>;
 const slugOf = (c: CreatorRecord) => (c.handle ? c.handle.slice(1) : `creator-${c.id}`);
 
 async function search(params: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const response = await api.app.inject({ url: `/api/v1/creators?${query}` });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
