@@ -2,9 +2,13 @@ import { once } from 'node:events';
 import { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { OpenSearchHttp } from './search/opensearch-http.ts';
 
 export interface Clients {
+  /** Administration and health: the official client. */
   opensearch: Client;
+  /** The API's searches: a lean keep-alive pool (src/search/opensearch-http.ts). */
+  search: OpenSearchHttp;
   redis: Redis;
 }
 
@@ -39,11 +43,11 @@ export function createClients(config: Config, log: ClientLog): Clients {
     if (down) log.info('Redis connection restored');
     down = false;
   });
-  return { opensearch, redis };
+  return { opensearch, search: new OpenSearchHttp(config.opensearchUrl, config.opensearchTimeoutMs), redis };
 }
 
 export async function closeClients(clients: Clients): Promise<void> {
-  await Promise.allSettled([clients.opensearch.close(), clients.redis.quit()]);
+  await Promise.allSettled([clients.opensearch.close(), clients.search.close(), clients.redis.quit()]);
   clients.redis.disconnect();
 }
 

@@ -1,8 +1,14 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from './config.ts';
 
-/** JSON logs (pino). API keys travel in the Authorization header: it never reaches a log line. */
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+/**
+ * JSON logs (pino). API keys travel in the Authorization header: it never reaches a log line. Stdout is written
+ * asynchronously (pino flushes it on exit), so a busy API does not make one blocking write per log line.
+ */
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  destination: DestinationStream = pino.destination({ dest: 1, sync: false }),
+): Logger {
   return pino(
     {
       level: config.logLevel,

@@ -1,6 +1,5 @@
-// The one module that talks to OpenSearch for the API: each operation is one request built by the pure
-// functions beside it, and every failure of the cluster becomes a 503 without its error text.
-import { type Client, errors } from '@opensearch-project/opensearch';
+// The API's operations over the two aliases: each is one request built by the pure functions beside it, sent
+// through OpenSearchHttp (which turns every failure of the cluster into a 503 without its error text).
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -11,6 +10,7 @@ import {
   SUMMARY_SOURCE,
 } from './creator-query.ts';
 import { aliases } from './indices.ts';
+import type { OpenSearchHttp } from './opensearch-http.ts';
 import { pageLinks, pageWindow } from './pagination.ts';
 import {
   type CreatorSource,
@@ -26,16 +26,13 @@ import type { Ranking } from './ranking.ts';
 import { sponsorLookupBody, sponsorSearchBody } from './sponsor-query.ts';
 
 export interface CatalogOptions {
-  client: Client;
+  http: OpenSearchHttp;
   ranking: Ranking;
   indexPrefix: string;
   publicBaseUrl: string;
   depthLimit: number;
   sponsorResults: number;
 }
-
-/** Seconds a client should wait before retrying when OpenSearch cannot answer. */
-export const RETRY_AFTER_S = 5;
 
 interface Hit<T> {
   _source: T;
@@ -91,11 +88,12 @@ export class Catalog {
     if (!hit) throw notFound('sponsor', id);
     const ids = hit._source.topCreatorIds ?? [];
     const top = ids.length
-      ? await this.call(() =>
-          this.options.client.mget({ index: this.index.creators, body: { ids }, _source: SUMMARY_SOURCE }),
+      ? await this.options.http.post<{ docs: { found?: boolean; _source?: CreatorSource }[] }>(
+          `/${this.index.creators}/_mget?filter_path=docs.found,docs._source&_source=${SUMMARY_SOURCE.join(',')}`,
+          { ids },
         )
       : undefined;
-    const docs = (top?.body.docs ?? []) as { found?: boolean; _source?: CreatorSource }[];
+    const docs = top?.docs ?? [];
     const creators = docs.flatMap((doc) => (doc.found && doc._source ? [creatorSummary(doc._source, this.pages)] : []));
     return { sponsor: sponsorDetail(hit._source, creators, this.pages) };
   }
@@ -107,46 +105,18 @@ export class Catalog {
     return hit._source;
   }
 
+  /** Only the total and the sources travel back: less for OpenSearch to write and for us to parse. */
   private async search<T>(index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
-    const response = await this.call(() => this.options.client.search({ index, body }));
-    return response.body as unknown as SearchResult<T>;
-  }
-
-  private async call<T>(request: () => Promise<T>): Promise<T> {
-    try {
-      return await request();
-    } catch (error) {
-      throw asUnavailable(error);
-    }
+    const result = await this.options.http.post<Partial<SearchResult<T>>>(
+      `/${index}/_search?filter_path=hits.total.value,hits.hits._source`,
+      body,
+    );
+    // filter_path drops `hits.hits` when nothing matched.
+    return { hits: { total: { value: result.hits?.total.value ?? 0 }, hits: result.hits?.hits ?? [] } };
   }
 }
 
 function notFound(what: string, id: string): ApiError {
   const shown = id.length > 60 ? `${id.slice(0, 60)}…` : id;
   return new ApiError(404, 'not_found', `No ${what} matches "${shown}".`);
-}
-
-/**
- * The cluster unreachable, timing out, overloaded, or without the aliases (nothing loaded yet) is a 503 the
- * client may retry; the original error stays in the log. Anything else (a query OpenSearch rejects) is our bug.
- */
-export function asUnavailable(error: unknown): unknown {
-  const retry = { 'retry-after': String(RETRY_AFTER_S) };
-  if (
-    error instanceof errors.ConnectionError ||
-    error instanceof errors.TimeoutError ||
-    error instanceof errors.NoLivingConnectionsError
-  ) {
-    return new ApiError(503, 'unavailable', 'The search service did not answer in time; retry shortly.', retry, error);
-  }
-  if (error instanceof errors.ResponseError) {
-    const type = (error.body as { error?: { type?: string } } | undefined)?.error?.type;
-    if (error.statusCode === 404 && type === 'index_not_found_exception') {
-      return new ApiError(503, 'unavailable', 'No data is loaded yet; retry once the indexer has run.', retry, error);
-    }
-    if (error.statusCode === 429 || error.statusCode === 503) {
-      return new ApiError(503, 'unavailable', 'The search service is overloaded; retry shortly.', retry, error);
-    }
-  }
-  return error;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CreatorAudienceResult, SearchCreatorsResult } from '../../src/contract/operations.ts';
 import {
   AudienceSchema,
   CreatorDetailSchema,
@@ -7,6 +8,7 @@ import {
   SponsorDetailSchema,
   SponsorSummarySchema,
 } from '../../src/contract/resources.ts';
+import { serializerCompiler } from '../../src/http/serializer.ts';
 
 // The field lists of the spec (§2), copied from its tables: the schemas must carry exactly these keys.
 const SPEC = {
@@ -69,5 +71,48 @@ describe('contract schemas', () => {
         links: { facebook: 'https://f.example' },
       }).data?.links,
     ).toEqual({});
+  });
+});
+
+describe('response serialiser', () => {
+  const write = (schema: unknown, value: unknown) => JSON.parse(serializerCompiler({ schema } as never)(value));
+
+  it('writes exactly the schema’s keys, nulls included', () => {
+    const written = write(SearchCreatorsResult, {
+      query: 'q',
+      page: 1,
+      totalFound: 1,
+      returned: 1,
+      hasMore: false,
+      nextPage: null,
+      creators: [{ ...summary, creatorId: 7, popularity: { subscribers: 10 } }],
+      took: 3,
+    });
+    expect(Object.keys(written).sort()).toEqual(Object.keys(SearchCreatorsResult.shape).sort());
+    expect(written.creators[0]).toEqual(summary);
+  });
+
+  it('writes a nullable object and an optional key only when present', () => {
+    const who = { id: 1, name: 'A', handle: '@a' };
+    expect(write(CreatorAudienceResult, { ...who, note: 'too small', audience: null })).toEqual({
+      ...who,
+      note: 'too small',
+      audience: null,
+    });
+    const audience = {
+      ageDistribution: { '18-24': 1 },
+      genderDistribution: { female: 1 },
+      geoDistribution: { US: 1 },
+      languageDistribution: { en: 1 },
+      interests: ['tech'],
+      confidence: 0.8,
+      confidenceLabel: 'high',
+      estimated: true,
+      computedAt: null,
+    };
+    expect(write(CreatorAudienceResult, { ...who, audience: { ...audience, internal: 1 } })).toEqual({
+      ...who,
+      audience,
+    });
   });
 });
