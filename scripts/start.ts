@@ -44,7 +44,13 @@ await main(async () => {
   console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   for (const service of [{ ...api, reused: false }, stack.opensearch, stack.redis]) console.log(describe(service));
   console.log(`Data        ${data}`);
-  console.log(`\nTry:  curl ${url}/readyz`);
+  // Run the suggested search once, so the line printed is one that works against the data just loaded.
+  const search = `${url}/api/v1/creators?query=personal+finance&country=US&min_subscribers=10000`;
+  const answer = await fetch(search);
+  if (!answer.ok) throw new StackError(`The API answered ${answer.status} to ${search}: ${await answer.text()}`);
+  const { totalFound } = (await answer.json()) as { totalFound: number };
+  console.log(`\nTry:  curl '${search}'    # ${totalFound} creators`);
+  console.log(`      curl ${url}/api/v1/niches`);
   console.log(`Docs: ${url}/docs`);
   console.log('Stop: npm run down   (stops the API and what the launcher started; never services you run yourself)');
 });
