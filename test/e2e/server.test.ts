@@ -82,6 +82,11 @@ describe('npm run up (scripts/start.ts)', () => {
       expect(up.stdout).toMatch(/Data +data version v\w+ \(2 creators, 1 sponsors, loaded now\)/);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
+      // The printed search works and finds what it says.
+      const [, search, found] = /Try: +curl '([^']+)' +# (\d+) creators/.exec(up.stdout) ?? [];
+      const answer = await fetch(String(search));
+      expect(answer.status).toBe(200);
+      expect((await answer.json()).totalFound).toBe(Number(found));
     } finally {
       const down = await runTs('scripts/stack.ts', ['down', 'api'], env);
       expect(down.stdout).toContain('Stopped: api');
