@@ -77,6 +77,25 @@ describe('API description', () => {
     const document = await test.app.inject('/api/v1/openapi.json');
     expect(document.statusCode).toBe(200);
     expect(document.json()).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
+    const paths = document.json().paths as Record<string, Record<string, { operationId: string; responses: object }>>;
+    const operations = Object.fromEntries(
+      Object.values(paths).flatMap((methods) =>
+        Object.values(methods).map((o) => [o.operationId, Object.keys(o.responses).sort()]),
+      ),
+    );
+    // The spec's operationIds, each with 200 and the statuses of its §7 row (plus 503 where OpenSearch answers).
+    expect(operations).toEqual({
+      searchCreators: ['200', '401', '402', '403', '422', '429', '503'],
+      getCreator: ['200', '401', '402', '403', '404', '429', '503'],
+      getCreatorAudience: ['200', '401', '402', '403', '404', '429', '503'],
+      searchSponsors: ['200', '401', '402', '403', '422', '429', '503'],
+      getSponsor: ['200', '401', '402', '403', '404', '429', '503'],
+      listNiches: ['200', '401', '403', '429'],
+      getCredits: ['200', '401', '403', '429'],
+    });
+    for (const name of ['CreatorSummary', 'CreatorDetail', 'CreatorSponsor', 'Audience', 'SponsorSummary']) {
+      expect(document.json().components.schemas).toHaveProperty(name);
+    }
     const ui = await test.app.inject('/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);
