@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { ensureDemoData } from './demo-data.ts';
+import { demoKey } from './demo-key.ts';
 import { describe, loadDotEnv, main } from './stack/cli.ts';
 import { loadStackConfig, REPO_ROOT } from './stack/config.ts';
 import { apiHealthy } from './stack/health.ts';
@@ -44,13 +45,15 @@ await main(async () => {
   console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   for (const service of [{ ...api, reused: false }, stack.opensearch, stack.redis]) console.log(describe(service));
   console.log(`Data        ${data}`);
-  // Run the suggested search once, so the line printed is one that works against the data just loaded.
+  // A demo account with a fresh key, and the suggested search run once, so the printed line works as shown.
+  const { accountId, key } = await demoKey(stack.redis.url, apiConfig);
   const search = `${url}/api/v1/creators?query=personal+finance&country=US&min_subscribers=10000`;
-  const answer = await fetch(search);
+  const answer = await fetch(search, { headers: { authorization: `Bearer ${key}` } });
   if (!answer.ok) throw new StackError(`The API answered ${answer.status} to ${search}: ${await answer.text()}`);
   const { totalFound } = (await answer.json()) as { totalFound: number };
-  console.log(`\nTry:  curl '${search}'    # ${totalFound} creators`);
-  console.log(`      curl ${url}/api/v1/niches`);
+  console.log(`\nDemo account ${accountId} (plan user), API key (shown once; the next \`up\` replaces it):\n  ${key}`);
+  console.log(`\nTry:  curl -H 'Authorization: Bearer ${key}' '${search}'    # ${totalFound} creators`);
+  console.log(`      curl -H 'Authorization: Bearer ${key}' ${url}/api/v1/credits`);
   console.log(`Docs: ${url}/docs`);
   console.log('Stop: npm run down   (stops the API and what the launcher started; never services you run yourself)');
 });

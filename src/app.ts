@@ -1,5 +1,9 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Access } from './access/access.ts';
+import { accessHooks } from './access/hooks.ts';
+import { Limits } from './access/limits.ts';
+import { AccessStore } from './access/store.ts';
 import type { Clients } from './clients.ts';
 import type { Config } from './config.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
@@ -18,10 +22,12 @@ export interface AppOptions {
   logger: FastifyBaseLogger;
   /** Defaults to mappings/ranking.json; tests and the relevance workbench pass their own. */
   ranking?: Ranking;
+  /** The clock of credit periods; tests move it. */
+  now?: () => Date;
 }
 
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
-export async function buildApp({ config, clients, logger, ranking = loadRanking() }: AppOptions) {
+export async function buildApp({ config, clients, logger, ranking = loadRanking(), now }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     requestIdHeader: 'x-request-id',
@@ -30,6 +36,8 @@ export async function buildApp({ config, clients, logger, ranking = loadRanking(
     disableRequestLogging: true,
     // Longer ids than Fastify's default 100 characters must reach the handlers and get 404, not a router 400.
     routerOptions: { maxParamLength: 2048 },
+    // Behind a proxy, its X-Forwarded-For names the client; otherwise that header is ignored (it can be forged).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -53,9 +61,18 @@ export async function buildApp({ config, clients, logger, ranking = loadRanking(
     depthLimit: config.searchDepthLimit,
     sponsorResults: config.sponsorResults,
   });
+  const access = config.accessDisabled
+    ? undefined
+    : new Access(
+        new AccessStore(clients.redis, config.redisKeyPrefix),
+        new Limits(clients.redis, config.redisKeyPrefix, (err, what) => logger.warn({ err }, `${what} failed open`)),
+        config,
+        now,
+      );
   await app.register(
     async (api) => {
-      await api.register(creatorRoutes, { catalog, pageSize: config.pageSize });
+      await api.register(accessHooks, { access, config });
+      await api.register(creatorRoutes, { catalog });
       await api.register(sponsorRoutes, { catalog });
       await api.register(referenceRoutes);
     },

@@ -27,6 +27,27 @@ const envSchema = z
     // OpenSearch's max_result_window (10,000) bounds it, so the result-window error can never happen.
     SEARCH_DEPTH_LIMIT: count(1, 10_000).default(1000),
     SPONSOR_RESULTS: count(1, 100).default(25),
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    KEY_PREFIX: z
+      .string()
+      .regex(/^[a-z][a-z0-9]{1,15}$/, '2-16 lowercase letters and digits')
+      .default('csi'),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_:.-]*$/)
+      .default(''),
+    PLAN_USER_ALLOWANCE: count(0, 1e9).default(10_000),
+    PLAN_USER_RATE_PER_MIN: count(1, 1e6).default(120),
+    PLAN_FREE_TRIAL_ALLOWANCE: count(0, 1e9).default(100),
+    PLAN_FREE_TRIAL_PAGE_SIZE: count(1, 25).default(10),
+    PLAN_FREE_TRIAL_RATE_PER_MIN: count(1, 1e6).default(20),
+    IP_RATE_PER_MIN: count(1, 1e7).default(600),
+    TRUST_PROXY: z.stringbool().default(false),
+    ACCESS_DISABLED: z.stringbool().default(false),
+  })
+  .refine((e) => !(e.ACCESS_DISABLED && e.NODE_ENV === 'production'), {
+    path: ['ACCESS_DISABLED'],
+    message: 'is a benchmark-only switch and is refused when NODE_ENV=production',
   })
   .transform((e) => ({
     host: e.HOST,
@@ -42,7 +63,27 @@ const envSchema = z
     pageSize: e.PAGE_SIZE,
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
     sponsorResults: e.SPONSOR_RESULTS,
+    production: e.NODE_ENV === 'production',
+    keyPrefix: e.KEY_PREFIX,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    // Plans: values in config, documented in the README. `free` is a plan without API access.
+    plans: {
+      user: { api: true, allowance: e.PLAN_USER_ALLOWANCE, pageSize: e.PAGE_SIZE, perMinute: e.PLAN_USER_RATE_PER_MIN },
+      free_trial: {
+        api: true,
+        allowance: e.PLAN_FREE_TRIAL_ALLOWANCE,
+        pageSize: Math.min(e.PLAN_FREE_TRIAL_PAGE_SIZE, e.PAGE_SIZE),
+        perMinute: e.PLAN_FREE_TRIAL_RATE_PER_MIN,
+      },
+      free: { api: false, allowance: 0, pageSize: 0, perMinute: 1 },
+    },
+    ipPerMinute: e.IP_RATE_PER_MIN,
+    trustProxy: e.TRUST_PROXY,
+    accessDisabled: e.ACCESS_DISABLED,
   }));
+
+export type PlanName = keyof Config['plans'];
+export type Plan = Config['plans'][PlanName];
 
 export type Config = z.output<typeof envSchema>;
 

@@ -56,6 +56,17 @@ export const SearchSponsorsResult = z.object({
 export const GetSponsorResult = z.object({ sponsor: SponsorDetailSchema });
 export const ListNichesResult = z.object({ niches: z.array(NicheSchema) });
 
+/** Credits per successful call (§8): a search page or a lookup costs 1; niches and credits are free. */
+export const COSTS = {
+  searchCreators: 1,
+  getCreator: 1,
+  getCreatorAudience: 1,
+  searchSponsors: 1,
+  getSponsor: 1,
+  listNiches: 0,
+  getCredits: 0,
+} as const;
+
 export const OPERATIONS = {
   searchCreators: {
     operationId: 'searchCreators',

@@ -18,7 +18,7 @@ let api: TestApp;
 const slugOf = (c: CreatorRecord) => (c.handle ? c.handle.slice(1) : `creator-${c.id}`);
 
 async function get(url: string) {
-  const response = await api.app.inject({ url });
+  const response = await api.get(url);
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
@@ -265,7 +265,7 @@ describe('when OpenSearch fails', () => {
         try {
           for (const path of ['/api/v1/creators?query=tech', '/api/v1/creators/abc', '/api/v1/sponsors/1']) {
             const started = Date.now();
-            const response = await broken.app.inject({ url: path });
+            const response = await broken.get(path);
             expect(Date.now() - started, path).toBeLessThan(2000);
             expect(response.statusCode, path).toBe(503);
             expect(response.headers['retry-after']).toBe('5');
@@ -284,7 +284,7 @@ describe('when OpenSearch fails', () => {
   it('answers 503 unavailable when no data has been loaded under the prefix', async () => {
     const empty = await createTestApp({ INDEX_PREFIX: `t${process.pid}_never_loaded_`, LOG_LEVEL: 'silent' });
     try {
-      const response = await empty.app.inject({ url: '/api/v1/sponsors?query=x' });
+      const response = await empty.get('/api/v1/sponsors?query=x');
       expect(response.statusCode).toBe(503);
       expect(response.json().error.code).toBe('unavailable');
       expect(response.body).not.toMatch(/index_not_found/);

@@ -15,7 +15,7 @@ const slugOf = (c: CreatorRecord) => (c.handle ? c.handle.slice(1) : `creator-${
 
 async function search(params: Record<string, string | number>) {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
-  const response = await api.app.inject({ url: `/api/v1/creators?${query}` });
+  const response = await api.get(`/api/v1/creators?${query}`);
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
 
@@ -159,8 +159,7 @@ describe('GET /api/v1/creators', () => {
   it('stops paging at the depth limit while still counting every match', async () => {
     const shallow = await createTestApp({ INDEX_PREFIX: data.prefix, SEARCH_DEPTH_LIMIT: '30', LOG_LEVEL: 'warn' });
     try {
-      const get = async (page: number) =>
-        (await shallow.app.inject({ url: `/api/v1/creators?query=${QUERY}&page=${page}` })).json();
+      const get = async (page: number) => (await shallow.get(`/api/v1/creators?query=${QUERY}&page=${page}`)).json();
       const total = (await textMatches(QUERY)).length;
       expect(await get(1)).toMatchObject({ totalFound: total, returned: 25, hasMore: true, nextPage: 2 });
       expect(await get(2)).toMatchObject({ totalFound: total, returned: 5, hasMore: false, nextPage: null });

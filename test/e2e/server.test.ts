@@ -71,6 +71,7 @@ describe('npm run up (scripts/start.ts)', () => {
       OPENSEARCH_URL: inject('opensearchUrl'),
       REDIS_URL: inject('redisUrl'),
       INDEX_PREFIX: prefix,
+      REDIS_KEY_PREFIX: prefix,
       DATA_DIR: writeDataset([sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]),
     };
     const up = await runTs('scripts/start.ts', [], env);
@@ -83,10 +84,11 @@ describe('npm run up (scripts/start.ts)', () => {
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
       // The printed search works and finds what it says.
-      const [, search, found] = /Try: +curl '([^']+)' +# (\d+) creators/.exec(up.stdout) ?? [];
-      const answer = await fetch(String(search));
+      const [, key, search, found] =
+        /Try: +curl -H 'Authorization: Bearer (\S+)' '([^']+)' +# (\d+) creators/.exec(up.stdout) ?? [];
+      const answer = await fetch(String(search), { headers: { authorization: `Bearer ${key}` } });
       expect(answer.status).toBe(200);
-      expect((await answer.json()).totalFound).toBe(Number(found));
+      expect(((await answer.json()) as { totalFound: number }).totalFound).toBe(Number(found));
     } finally {
       const down = await runTs('scripts/stack.ts', ['down', 'api'], env);
       expect(down.stdout).toContain('Stopped: api');

@@ -1,8 +1,12 @@
+import { once } from 'node:events';
 import net from 'node:net';
 import { Writable } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { type App, buildApp } from '../../src/app.ts';
-import { closeClients, createClients } from '../../src/clients.ts';
+import type { AccountInput } from '../../src/access/store.ts';
+import { AccessStore } from '../../src/access/store.ts';
+import { type App, type AppOptions, buildApp } from '../../src/app.ts';
+import { type Clients, closeClients, createClients } from '../../src/clients.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 
@@ -13,14 +17,29 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: App;
+  config: Config;
+  clients: Clients;
+  /** Creates an account (unlimited unless told otherwise) and returns a key for it. */
+  key: (account?: Partial<AccountInput>) => Promise<{ key: string; keyId: string; accountId: string }>;
+  /** GET with this app's default key. */
+  get: (url: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
   close: () => Promise<void>;
 }
 
-/** Builds the real app with real clients; the test adds routes before the first request if it needs to. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = testConfig(env);
+let apps = 0;
+
+/**
+ * Builds the real app with real clients; the test adds routes before the first request if it needs to. Each app
+ * gets Redis keys of its own (REDIS_KEY_PREFIX), so files and apps never share accounts or rate windows.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'now'> = {},
+): Promise<TestApp> {
+  apps += 1;
+  const config = testConfig({ REDIS_KEY_PREFIX: `t${process.pid}_${apps}_${Date.now()}:`, ...env });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -30,9 +49,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const logger = createLogger(config, sink);
   const clients = createClients(config, logger);
-  const app = await buildApp({ config, clients, logger });
+  const app = await buildApp({ config, clients, logger, ...options });
+  // The client queues nothing while it connects (by design); tests start once it is connected, or has failed to
+  // (some tests point it at a closed port on purpose).
+  if (clients.redis.status !== 'ready') await once(clients.redis, 'ready').catch(() => undefined);
+  const store = new AccessStore(clients.redis, config.redisKeyPrefix);
+  const key: TestApp['key'] = async (account = {}) => {
+    const accountId = await store.createAccount({ plan: 'user', allowance: 1000, unlimited: true, ...account });
+    return { ...(await store.createApiKey(accountId, config.keyPrefix)), accountId };
+  };
+  let standard: string | undefined;
   return {
     app,
+    config,
+    clients,
+    key,
+    get: async (url, headers = {}) => {
+      standard ??= (await key()).key;
+      return app.inject({ url, headers: { authorization: `Bearer ${standard}`, ...headers } });
+    },
     logs,
     close: async () => {
       await app.close();

@@ -18,6 +18,17 @@ describe('loadConfig', () => {
       pageSize: 25,
       searchDepthLimit: 1000,
       sponsorResults: 25,
+      production: false,
+      keyPrefix: 'csi',
+      redisKeyPrefix: '',
+      plans: {
+        user: { api: true, allowance: 10_000, pageSize: 25, perMinute: 120 },
+        free_trial: { api: true, allowance: 100, pageSize: 10, perMinute: 20 },
+        free: { api: false, allowance: 0, pageSize: 0, perMinute: 1 },
+      },
+      ipPerMinute: 600,
+      trustProxy: false,
+      accessDisabled: false,
     });
   });
 
@@ -45,9 +56,18 @@ describe('loadConfig', () => {
     ['PAGE_SIZE', '26'],
     ['SEARCH_DEPTH_LIMIT', '20000'],
     ['SPONSOR_RESULTS', '0'],
+    ['KEY_PREFIX', 'Bad_Prefix'],
+    ['PLAN_FREE_TRIAL_PAGE_SIZE', '30'],
+    ['TRUST_PROXY', 'maybe'],
+    ['ACCESS_DISABLED', 'yes please'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('refuses the benchmark-only access switch in production', () => {
+    expect(loadConfig({ ACCESS_DISABLED: 'true' }).accessDisabled).toBe(true);
+    expect(() => loadConfig({ ACCESS_DISABLED: 'true', NODE_ENV: 'production' })).toThrow(/ACCESS_DISABLED/);
   });
 
   it('names every bad variable at once', () => {

@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OPERATIONS } from '../../contract/operations.ts';
+import { COSTS, OPERATIONS } from '../../contract/operations.ts';
 import type { Catalog } from '../../search/catalog.ts';
 
-export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog; pageSize: number }> = async (
-  app,
-  { catalog, pageSize },
-) => {
-  app.get('/creators', { schema: OPERATIONS.searchCreators }, (request) =>
-    catalog.searchCreators(request.query, pageSize),
+export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async (app, { catalog }) => {
+  app.get(
+    '/creators',
+    { schema: OPERATIONS.searchCreators, config: { cost: COSTS.searchCreators } },
+    // The page size comes from the caller's plan (smaller on the free trial).
+    (request) => catalog.searchCreators(request.query, request.grant?.pageSize ?? 25),
   );
-  app.get('/creators/:id', { schema: OPERATIONS.getCreator }, (request) => catalog.creator(request.params.id));
-  app.get('/creators/:id/audience', { schema: OPERATIONS.getCreatorAudience }, (request) =>
-    catalog.audience(request.params.id),
+  app.get('/creators/:id', { schema: OPERATIONS.getCreator, config: { cost: COSTS.getCreator } }, (request) =>
+    catalog.creator(request.params.id),
+  );
+  app.get(
+    '/creators/:id/audience',
+    { schema: OPERATIONS.getCreatorAudience, config: { cost: COSTS.getCreatorAudience } },
+    (request) => catalog.audience(request.params.id),
   );
 };

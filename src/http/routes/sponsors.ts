@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OPERATIONS } from '../../contract/operations.ts';
+import { COSTS, OPERATIONS } from '../../contract/operations.ts';
 import type { Catalog } from '../../search/catalog.ts';
 
 export const sponsorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async (app, { catalog }) => {

@@ -1,0 +1,102 @@
+// `npm run admin -- <command>`: accounts, plans, credits and API keys in the Redis of REDIS_URL. README "Accounts
+// and API keys" lists the commands. A key is printed once, when it is created; only its digest is stored.
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { PERIODS, type Period } from '../src/access/periods.ts';
+import { AccessStore } from '../src/access/store.ts';
+import { type Config, loadConfig, type PlanName } from '../src/config.ts';
+import { loadDotEnv, main } from './stack/cli.ts';
+
+const USAGE = `Usage: npm run admin -- <command>
+  account create --plan <user|free_trial|free> [--allowance N] [--unlimited] [--period month|week|day]
+  account show <accountId>
+  plan set <accountId> <plan> [--allowance N]
+  unlimited <accountId> <on|off>
+  credits add <accountId> <N>
+  credits set <accountId> <N>
+  key create <accountId> [--name NAME]
+  key list <accountId>
+  key revoke <accountId> <keyId>`;
+
+class UsageError extends Error {}
+
+function whole(text: string | undefined, what: string): number {
+  if (!text || !/^-?\d+$/.test(text)) throw new UsageError(`${what} must be a whole number`);
+  return Number(text);
+}
+
+function planOf(config: Config, name: string | undefined): PlanName {
+  if (!name || !(name in config.plans))
+    throw new UsageError(`plan must be one of ${Object.keys(config.plans).join(', ')}`);
+  return name as PlanName;
+}
+
+export async function admin(argv: string[], store: AccessStore, config: Config): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      plan: { type: 'string' },
+      allowance: { type: 'string' },
+      unlimited: { type: 'boolean', default: false },
+      period: { type: 'string', default: 'month' },
+      name: { type: 'string' },
+    },
+  });
+  const [group, action, id = '', arg] = positionals;
+  const command = `${group} ${action}`;
+  if (command === 'account create') {
+    const plan = planOf(config, values.plan);
+    if (!PERIODS.includes(values.period as Period)) throw new UsageError(`period must be one of ${PERIODS.join(', ')}`);
+    const allowance = values.allowance ? whole(values.allowance, 'allowance') : config.plans[plan].allowance;
+    const accountId = await store.createAccount({
+      plan,
+      allowance,
+      unlimited: values.unlimited,
+      period: values.period as Period,
+    });
+    return { accountId, plan, allowance, unlimited: values.unlimited, period: values.period };
+  }
+  if (command === 'account show') return (await store.getAccount(id)) ?? failed(`no account ${id}`);
+  if (command === 'plan set') {
+    const plan = planOf(config, arg);
+    const allowance = values.allowance ? whole(values.allowance, 'allowance') : config.plans[plan].allowance;
+    await store.setPlan(id, plan, allowance);
+    return { accountId: id, plan, allowance };
+  }
+  if (group === 'unlimited' && (id === 'on' || id === 'off')) {
+    await store.setUnlimited(String(action), id === 'on');
+    return { accountId: action, unlimited: id === 'on' };
+  }
+  if (command === 'credits add') return { accountId: id, balance: await store.topUp(id, whole(arg, 'credits')) };
+  if (command === 'credits set') return { accountId: id, balance: await store.setBalance(id, whole(arg, 'credits')) };
+  if (command === 'key create') {
+    const { key, keyId } = await store.createApiKey(id, config.keyPrefix, values.name);
+    return { accountId: id, keyId, key, note: 'Shown once: store it now; it cannot be shown again.' };
+  }
+  if (command === 'key list') return store.listKeys(id);
+  if (command === 'key revoke')
+    return (await store.revokeKey(id, String(arg))) ? { revoked: arg } : failed(`no key ${arg}`);
+  throw new UsageError(`unknown command "${positionals.join(' ')}"`);
+}
+
+function failed(message: string): never {
+  throw new Error(message);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await main(async () => {
+    loadDotEnv();
+    const config = loadConfig();
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+    try {
+      const result = await admin(process.argv.slice(2), new AccessStore(redis, config.redisKeyPrefix), config);
+      console.log(JSON.stringify(result, null, 2));
+    } catch (error) {
+      if (error instanceof UsageError) throw new Error(`${error.message}\n\n${USAGE}`);
+      throw error;
+    } finally {
+      redis.disconnect();
+    }
+  });
+}

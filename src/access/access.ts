@@ -1,0 +1,121 @@
+// The access pipeline of DESIGN.md, independent of HTTP so the REST hooks and the MCP tools share it:
+// per-IP limit → API key (401) → plan (403) → per-key limit (429) → [validation, 422] → credits (402).
+// A billable call costs two Redis round trips: (1) the IP count and the key lookup, (2) the credit script and the
+// key count, each pair pipelined. A reservation is given back (once) when the call does not succeed.
+import type { Config, PlanName } from '../config.ts';
+import { ApiError } from '../http/errors.ts';
+import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
+import { type Count, exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
+import type { AccessStore } from './store.ts';
+
+export interface Caller {
+  authorization: string | undefined;
+  ip: string;
+  /** Credits the call costs when it is valid: 0 for free endpoints. */
+  cost: number;
+  /** False when the parameters will fail validation: the call is checked but not charged. */
+  valid: boolean;
+}
+
+export interface Grant {
+  accountId: string;
+  plan: PlanName;
+  pageSize: number;
+  unlimited: boolean;
+  balance: number | null;
+  allowance: number;
+  renewsAt: string | null;
+  charged: number;
+  periodId: string;
+  /** Headers every response to this call carries (rate limits, credits). */
+  headers: Record<string, string>;
+}
+
+const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <key>.';
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
+
+export class Access {
+  private readonly apiPlans: string[];
+
+  constructor(
+    private readonly store: AccessStore,
+    private readonly limits: Limits,
+    private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute'>,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.apiPlans = Object.entries(config.plans)
+      .filter(([, plan]) => plan.api)
+      .map(([name]) => name);
+  }
+
+  async authorize(caller: Caller): Promise<Grant> {
+    const key = bearerKey(caller.authorization);
+    const digest = key && wellFormed(key, this.config.keyPrefix) ? digestOf(key) : undefined;
+    const [ipCount, ref] = await Promise.all([
+      this.limits.ip(caller.ip),
+      digest ? this.store.lookup(digest).catch(storeDown) : undefined,
+    ]);
+    const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
+    if (exceeded(ipWindow)) throw rateLimited(ipWindow, 'this address');
+    if (!digest || !ref || !sameDigest(ref.digest, digest))
+      throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+
+    const charge = caller.valid ? caller.cost : 0;
+    const [outcome, keyCount] = await Promise.all([
+      this.store.access(ref, charge, this.apiPlans, this.now()).catch(storeDown),
+      this.limits.key(ref.accountId, ref.keyId),
+    ]);
+    if (outcome.status === 'unauthorized') throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+    if (outcome.status === 'forbidden') {
+      throw new ApiError(403, 'forbidden', `The ${outcome.plan} plan has no API access; upgrade to use the API.`);
+    }
+    const plan = this.config.plans[outcome.plan] ?? this.config.plans.free;
+    const keyWindow: Window = { name: 'key', limit: plan.perMinute, ...(keyCount as Count) };
+    if (exceeded(keyWindow)) {
+      if (outcome.charged) await this.refund(ref.accountId, outcome.charged, outcome.periodId);
+      throw rateLimited(keyWindow, 'this API key');
+    }
+    if (outcome.status === 'out_of_credits') {
+      const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
+      throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));
+    }
+    return {
+      accountId: ref.accountId,
+      plan: outcome.plan,
+      pageSize: plan.pageSize,
+      unlimited: outcome.unlimited,
+      balance: outcome.balance,
+      allowance: outcome.allowance,
+      renewsAt: outcome.renewsAt,
+      charged: outcome.charged,
+      periodId: outcome.periodId,
+      headers: rateLimitHeaders(keyWindow),
+    };
+  }
+
+  /** Gives back what `grant` reserved; call it at most once, for a call that did not succeed. */
+  async refund(accountId: string, credits: number, periodId: string): Promise<void> {
+    await this.store.refund(accountId, credits, periodId);
+  }
+}
+
+function rateLimited(window: Window, who: string): ApiError {
+  const headers = rateLimitHeaders(window);
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many requests from ${who}: at most ${window.limit} per minute. Retry after ${headers['retry-after']} s.`,
+    headers,
+  );
+}
+
+/** Without Redis, neither keys nor credits can be checked: 503, never a free call or a bogus 401/429. */
+function storeDown(error: unknown): never {
+  throw new ApiError(
+    503,
+    'unavailable',
+    'Accounts are unavailable right now; retry shortly.',
+    { 'retry-after': '5' },
+    error,
+  );
+}
