@@ -41,6 +41,11 @@ export const accessHooks = fp(
       headers: {},
     };
 
+    // Every API route must say what it costs, so none can be served without a key by omission.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.cost === undefined) throw new Error(`${route.method} ${route.url} declares no cost`);
+    });
+
     app.addHook('onRequest', async (request) => {
       const cost = request.routeOptions.config.cost;
       if (cost === undefined) return;

@@ -8,6 +8,7 @@ import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
 import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
+import { writeDataset } from './dataset.ts';
 
 export interface LoadedDataset {
   prefix: string;
@@ -44,6 +45,31 @@ export async function loadGeneratedDataset(
     creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
     sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
     client,
+    drop: async () => {
+      await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Loads hand-made records (test/support/dataset.ts) under their own index prefix. */
+export async function loadRecords(
+  name: string,
+  sponsors: SponsorRecord[],
+  creators: CreatorRecord[],
+): Promise<{ prefix: string; drop: () => Promise<void> }> {
+  const prefix = `t${process.pid}_${name}_`;
+  const dir = writeDataset(sponsors, creators);
+  const client = new Client({ node: inject('opensearchUrl') });
+  const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
+  const config = {
+    ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl') }),
+    dataDir: dir,
+  };
+  await load({ client, config, out: quiet });
+  return {
+    prefix,
     drop: async () => {
       await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
       await client.close();

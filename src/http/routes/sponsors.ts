@@ -3,6 +3,10 @@ import { COSTS, OPERATIONS } from '../../contract/operations.ts';
 import type { Catalog } from '../../search/catalog.ts';
 
 export const sponsorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async (app, { catalog }) => {
-  app.get('/sponsors', { schema: OPERATIONS.searchSponsors }, (request) => catalog.searchSponsors(request.query.query));
-  app.get('/sponsors/:id', { schema: OPERATIONS.getSponsor }, (request) => catalog.sponsor(request.params.id));
+  app.get('/sponsors', { schema: OPERATIONS.searchSponsors, config: { cost: COSTS.searchSponsors } }, (request) =>
+    catalog.searchSponsors(request.query.query),
+  );
+  app.get('/sponsors/:id', { schema: OPERATIONS.getSponsor, config: { cost: COSTS.getSponsor } }, (request) =>
+    catalog.sponsor(request.params.id),
+  );
 };

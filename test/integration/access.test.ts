@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { loadRecords } from '../support/catalog.ts';
+import { creator, sponsor } from '../support/dataset.ts';
+
+// Keys, plans and the statuses of §7 for every endpoint, on the real app, Redis and OpenSearch.
+let data: Awaited<ReturnType<typeof loadRecords>>;
+const apps: TestApp[] = [];
+
+async function app(env: Record<string, string> = {}): Promise<TestApp> {
+  const created = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'info', ...env });
+  apps.push(created);
+  return created;
+}
+const call = (t: TestApp, url: string, key?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { ...(key === undefined ? {} : { authorization: `Bearer ${key}` }), ...headers } });
+const balanceOf = async (t: TestApp, key: string) => (await call(t, '/api/v1/credits', key)).json().balance as number;
+
+const ENDPOINTS = [
+  { op: 'searchCreators', url: '/api/v1/creators?query=creator', cost: 1, invalid: '/api/v1/creators?query=%20' },
+  { op: 'getCreator', url: '/api/v1/creators/creator1', cost: 1, missing: '/api/v1/creators/nobody' },
+  {
+    op: 'getCreatorAudience',
+    url: '/api/v1/creators/creator1/audience',
+    cost: 1,
+    missing: '/api/v1/creators/x/audience',
+  },
+  { op: 'searchSponsors', url: '/api/v1/sponsors?query=keyforge', cost: 1, invalid: '/api/v1/sponsors' },
+  { op: 'getSponsor', url: '/api/v1/sponsors/1', cost: 1, missing: '/api/v1/sponsors/999' },
+  { op: 'listNiches', url: '/api/v1/niches', cost: 0 },
+  { op: 'getCredits', url: '/api/v1/credits', cost: 0 },
+] as { op: string; url: string; cost: number; invalid?: string; missing?: string }[];
+
+beforeAll(async () => {
+  const creators = Array.from({ length: 30 }, (_, i) =>
+    creator(i + 1, { sponsorships: [{ sponsorId: 1, count: 1, firstDate: '2026-01-01', lastDate: '2026-02-01' }] }),
+  );
+  data = await loadRecords('access', [sponsor(1, 'Keyforge Labs')], creators);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await data?.drop();
+});
+
+describe('the statuses of §7, per endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await app({ PLAN_USER_RATE_PER_MIN: '3' });
+  });
+
+  it.each(ENDPOINTS)('$op: 200 with a key, charged what §8 says', async ({ url, cost }) => {
+    const { key } = await t.key({ unlimited: false, allowance: 10 });
+    const response = await call(t, url, key);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await balanceOf(t, key)).toBe(10 - cost);
+    if (cost) {
+      expect(response.headers['x-credits-charged']).toBe('1');
+      expect(response.headers['x-credits-remaining']).toBe('9');
+    }
+  });
+
+  it.each(ENDPOINTS)('$op: 401 without a key, with WWW-Authenticate', async ({ url }) => {
+    const response = await call(t, url);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+    expect(response.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  });
+
+  it.each(ENDPOINTS)('$op: 403 for a plan without API access, free endpoints too', async ({ url }) => {
+    const { key } = await t.key({ plan: 'free', unlimited: false, allowance: 10 });
+    const response = await call(t, url, key);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+  });
+
+  it.each(ENDPOINTS)('$op: 429 past the per-key limit, with headers, not charged', async ({ url, cost }) => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
+    for (let i = 0; i < 3; i++) expect((await call(t, url, key)).statusCode).toBe(200);
+    const limited = await call(t, url, key);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers['ratelimit-policy']).toBe('"key";q=3;w=60');
+    expect(limited.headers.ratelimit).toMatch(/^"key";r=0;t=\d+$/);
+    // The key is limited now, /credits included: read the balance from Redis.
+    const stored = await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance');
+    expect(Number(stored)).toBe(10 - 3 * cost);
+  });
+
+  it.each(ENDPOINTS)('$op: 402 when the balance is empty (billable only)', async ({ url, cost }) => {
+    const { key } = await t.key({ unlimited: false, allowance: 0 });
+    const response = await call(t, url, key);
+    if (cost) {
+      expect(response.statusCode).toBe(402);
+      expect(response.json().error.code).toBe('out_of_credits');
+    } else {
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it.each(ENDPOINTS.filter((e) => e.invalid))('$op: 422 before any charge', async ({ invalid }) => {
+    const { key } = await t.key({ unlimited: false, allowance: 5 });
+    const response = await call(t, String(invalid), key);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe('invalid_request');
+    expect(await balanceOf(t, key)).toBe(5);
+  });
+
+  it.each(ENDPOINTS.filter((e) => e.missing))('$op: 404 is refunded', async ({ missing }) => {
+    const { key } = await t.key({ unlimited: false, allowance: 5 });
+    const response = await call(t, String(missing), key);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['x-credits-charged']).toBe('0');
+    expect(response.headers['x-credits-remaining']).toBe('5');
+    expect(await balanceOf(t, key)).toBe(5);
+  });
+
+  it('422 outranks 402 but not 401: an invalid call with an empty balance is 422, without a key 401', async () => {
+    const { key } = await t.key({ unlimited: false, allowance: 0 });
+    expect((await call(t, '/api/v1/creators?query=', key)).statusCode).toBe(422);
+    expect((await call(t, '/api/v1/creators?query=')).statusCode).toBe(401);
+  });
+});
+
+describe('keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await app();
+  });
+
+  it('rejects every malformed, unknown or foreign key with the same 401', async () => {
+    const { key } = await t.key();
+    const body = key.slice(4);
+    const flipped = `${body.slice(0, -1)}${body.endsWith('A') ? 'B' : 'A'}`;
+    const headers = [
+      undefined,
+      `Basic ${Buffer.from(`user:${key}`).toString('base64')}`,
+      'Bearer',
+      'Bearer ',
+      `Bearer xyz_${body}`,
+      `Bearer csi_${flipped}`,
+      `Bearer ${key}x`,
+      `Bearer ${key} trailing`,
+      `Bearer ${'x'.repeat(10_240)}`,
+      `Bearer ${key.replace(/.$/, '')}`,
+      `Bearer ${(await t.key()).key.slice(0, 4)}${body}`.replace(/.$/, '0'),
+    ];
+    const bodies = new Set<string>();
+    for (const authorization of headers) {
+      const response = await t.app.inject({
+        url: '/api/v1/niches',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode, String(authorization).slice(0, 40)).toBe(401);
+      bodies.add(response.body);
+    }
+    expect(bodies.size).toBe(1);
+    expect((await call(t, '/api/v1/niches', key)).statusCode).toBe(200);
+  });
+
+  it('rejects a well-formed key that was never issued', async () => {
+    const { createKey } = await import('../../src/access/keys.ts');
+    const response = await call(t, '/api/v1/niches', createKey('csi'));
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('stops a revoked key on its very next request, and leaves the account’s other keys working', async () => {
+    const { AccessStore } = await import('../../src/access/store.ts');
+    const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
+    const first = await t.key();
+    const second = await store.createApiKey(first.accountId, 'csi', 'second');
+    expect((await call(t, '/api/v1/niches', first.key)).statusCode).toBe(200);
+    expect(await store.revokeKey(first.accountId, first.keyId)).toBe(true);
+    const revoked = await call(t, '/api/v1/niches', first.key);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.body).toBe((await call(t, '/api/v1/niches', 'csi_unknown')).body);
+    expect((await call(t, '/api/v1/niches', second.key)).statusCode).toBe(200);
+    const listed = await store.listKeys(first.accountId);
+    expect(listed.find((k) => k.keyId === first.keyId)?.revokedAt).toEqual(expect.any(String));
+    expect(JSON.stringify(listed)).not.toContain(first.key.slice(4));
+  });
+
+  it('stores only digests and never logs a key', async () => {
+    const { key } = await t.key();
+    await call(t, '/api/v1/creators?query=creator', key);
+    await call(t, '/api/v1/niches', `${key}junk`);
+    const secret = key.slice(4);
+    expect(t.logs.length).toBeGreaterThan(0);
+    expect(JSON.stringify(t.logs)).not.toContain(secret);
+    const stored = await t.clients.redis.keys(`${t.config.redisKeyPrefix}*`);
+    for (const name of stored) {
+      expect(name).not.toContain(secret);
+      const type = await t.clients.redis.type(name);
+      const value =
+        type === 'hash'
+          ? await t.clients.redis.hgetall(name)
+          : type === 'string'
+            ? await t.clients.redis.get(name)
+            : '';
+      expect(JSON.stringify(value)).not.toContain(secret);
+    }
+  });
+});
+
+describe('per-IP limit', () => {
+  it('limits a client address whatever X-Forwarded-For says, when not behind a proxy', async () => {
+    const t = await app({ IP_RATE_PER_MIN: '3' });
+    const { key } = await t.key();
+    for (let i = 0; i < 3; i++) {
+      expect((await call(t, '/api/v1/niches', key, { 'x-forwarded-for': `10.0.0.${i}` })).statusCode).toBe(200);
+    }
+    const limited = await call(t, '/api/v1/niches', key, { 'x-forwarded-for': '10.0.0.99' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('trusts X-Forwarded-For behind a proxy (TRUST_PROXY=true)', async () => {
+    const t = await app({ IP_RATE_PER_MIN: '2', TRUST_PROXY: 'true' });
+    const { key } = await t.key();
+    for (let i = 0; i < 4; i++) {
+      expect((await call(t, '/api/v1/niches', key, { 'x-forwarded-for': `10.0.1.${i}` })).statusCode).toBe(200);
+    }
+  });
+});
