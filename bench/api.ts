@@ -1,8 +1,11 @@
 // API throughput and latency against OpenSearch queried directly, in one run on one machine:
-//   npm run bench:api -- [--duration 20] [--connections 8]
-// Both sides get the same creator-search mix (the judgment queries with filters, sorts and pages) at the same
-// concurrency over loopback: the API as GET /api/v1/creators, OpenSearch as the exact _search bodies the API
-// builds. Needs the demo data (`npm run up`). Writes bench/results/api-<date>.md; figures are never edited.
+//   npm run bench:api -- [--duration 20] [--connections 8] [--sequential 2000]
+// Every target gets the same creator-search mix (the judgment queries plain, with a country, sorted with a floor,
+// and on page 2) over loopback: OpenSearch with the exact _search bodies the API builds; the API with access on
+// (a metered key: key lookup, limits and a credit reservation per call); the API with ACCESS_DISABLED (to isolate
+// the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput comes from
+// autocannon at the same concurrency, alternating targets for two rounds; the access layer's latency from
+// sequential requests timed in microseconds. Needs the demo data (`npm run up`). Writes bench/results/api-<date>.md.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -10,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { Pool } from 'undici';
+import { AccessStore } from '../src/access/store.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
@@ -19,13 +25,19 @@ import { loadRanking } from '../src/search/ranking.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '20' }, connections: { type: 'string', default: '8' } },
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '8' },
+    sequential: { type: 'string', default: '2000' },
+  },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const sequential = Number(values.sequential);
 const config = loadConfig();
 const index = aliases(config.indexPrefix).creators;
 const ranking = loadRanking().creators;
+const BENCH_PREFIX = 'bench:';
 
 /** The mix: each judgment query plain, filtered, sorted and on page 2. */
 function mix(): Record<string, string>[] {
@@ -48,24 +60,38 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+async function start(args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 100; i++) {
-    const ready = await fetch(readyUrl).catch(() => undefined);
-    if (ready?.status === 200) return child;
+    const answer = await fetch(ready).catch(() => undefined);
+    if (answer?.status === 200) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill();
   throw new Error(`${args.join(' ')} did not become ready; is the stack up (npm run up)?`);
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** CPU milliseconds per request spent by OpenSearch and by the API process. */
-  opensearchCpu: number;
-  apiCpu: number;
+/** An API process on its own port; limits far out of reach so they are counted but never hit. */
+async function startApi(env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = await start(
+    ['dist/server.js'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REDIS_KEY_PREFIX: BENCH_PREFIX,
+      PLAN_USER_RATE_PER_MIN: '1000000',
+      IP_RATE_PER_MIN: '10000000',
+      ...env,
+    },
+    `${url}/readyz`,
+  );
+  return { url, child };
 }
 
 /** CPU milliseconds a process has used: utime + stime from /proc, in clock ticks of 10 ms. */
@@ -81,27 +107,69 @@ async function opensearchCpuMs(): Promise<number> {
   return Object.values(stats.nodes)[0]?.process.cpu.total_in_millis ?? Number.NaN;
 }
 
-async function load(url: string, requests: autocannon.Request[], seconds: number, apiPid: number): Promise<Figures> {
-  const [os0, api0] = [await opensearchCpuMs(), cpuMs(apiPid)];
-  const result = await autocannon({ url, connections, duration: seconds, requests });
-  const [os1, api1] = [await opensearchCpuMs(), cpuMs(apiPid)];
+interface Target {
+  name: string;
+  url: string;
+  requests: autocannon.Request[];
+  /** The Node process in front of OpenSearch, if any. */
+  pid?: number;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU milliseconds per request spent by OpenSearch and by the process in front of it. */
+  opensearchCpu: number;
+  frontCpu: number;
+}
+
+async function load(target: Target, seconds: number): Promise<Figures> {
+  const front0 = target.pid ? cpuMs(target.pid) : 0;
+  const os0 = await opensearchCpuMs();
+  const result = await autocannon({ url: target.url, connections, duration: seconds, requests: target.requests });
+  const os1 = await opensearchCpuMs();
+  const front1 = target.pid ? cpuMs(target.pid) : 0;
   const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed) throw new Error(`${url}: ${failed} failed requests of ${result.requests.total}`);
+  if (failed) throw new Error(`${target.name}: ${failed} failed requests of ${result.requests.total}`);
   const total = result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     opensearchCpu: (os1 - os0) / total,
-    apiCpu: (api1 - api0) / total,
+    frontCpu: (front1 - front0) / total,
   };
 }
 
+/** Sequential requests, one connection, timed in microseconds: latency without queueing. */
+async function latency(target: Target, count: number): Promise<{ p50: number; p99: number }> {
+  const pool = new Pool(target.url, { connections: 1 });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const r = target.requests[i % target.requests.length] as autocannon.Request;
+      const started = process.hrtime.bigint();
+      const answer = await pool.request({
+        path: String(r.path),
+        method: (r.method ?? 'GET') as 'GET',
+        headers: r.headers,
+        body: r.body as string | undefined,
+      });
+      await answer.body.text();
+      if (answer.statusCode !== 200) throw new Error(`${target.name} ${r.path}: ${answer.statusCode}`);
+      times.push(Number(process.hrtime.bigint() - started) / 1000);
+    }
+  } finally {
+    await pool.close();
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+// --- set-up: the mix, a metered key, the processes ---
 const cases = mix();
-const apiRequests: autocannon.Request[] = cases.map((c) => ({
-  method: 'GET',
-  path: `/api/v1/creators?${new URLSearchParams(c)}`,
-}));
 const directRequests: autocannon.Request[] = cases.map((c) => {
   const params = SearchCreatorsParams.parse(c);
   const window = pageWindow({ page: params.page, pageSize: config.pageSize, depthLimit: config.searchDepthLimit });
@@ -112,13 +180,21 @@ const directRequests: autocannon.Request[] = cases.map((c) => {
     body: JSON.stringify(creatorSearchBody(params, ranking, window)),
   };
 });
+const redis = new Redis(config.redisUrl);
+const store = new AccessStore(redis, BENCH_PREFIX);
+const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
+const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
+const apiRequests = (withKey: boolean): autocannon.Request[] =>
+  cases.map((c) => ({
+    method: 'GET',
+    path: `/api/v1/creators?${new URLSearchParams(c)}`,
+    headers: withKey ? { authorization: `Bearer ${key}` } : {},
+  }));
 
 execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
-const port = await freePort();
-const apiUrl = `http://127.0.0.1:${port}`;
-const api = await start(['dist/server.js'], { PORT: String(port), HOST: '127.0.0.1' }, `${apiUrl}/readyz`);
+const api = await startApi({});
+const open = await startApi({ ACCESS_DISABLED: 'true' });
 const barePort = await freePort();
-const bareUrl = `http://127.0.0.1:${barePort}`;
 const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);
 writeFileSync(bodiesFile, JSON.stringify(directRequests.map((r) => r.body)));
 const bare = await start(
@@ -129,54 +205,77 @@ const bare = await start(
     BARE_PATH: `/${index}/_search`,
     OPENSEARCH_URL: config.opensearchUrl,
   },
-  `${bareUrl}/0`,
+  `http://127.0.0.1:${barePort}/0`,
 );
-const bareRequests: autocannon.Request[] = directRequests.map((_, i) => ({ method: 'GET', path: `/${i}` }));
+
+const targets: Target[] = [
+  { name: 'OpenSearch _search (same bodies)', url: config.opensearchUrl, requests: directRequests },
+  { name: 'API, access on (metered key)', url: api.url, requests: apiRequests(true), pid: api.child.pid },
+  { name: 'API, ACCESS_DISABLED', url: open.url, requests: apiRequests(false), pid: open.child.pid },
+  {
+    name: 'bare Node proxy (floor of any hop)',
+    url: `http://127.0.0.1:${barePort}`,
+    requests: directRequests.map((_, i) => ({ method: 'GET', path: `/${i}` })),
+    pid: bare.pid,
+  },
+];
+
 try {
-  for (const r of apiRequests) {
-    const response = await fetch(`${apiUrl}${r.path}`);
-    if (!response.ok) throw new Error(`${r.path}: ${response.status} ${await response.text()}`);
-  }
-  // Warm both (JIT, OpenSearch caches), then alternate so drift hits both sides alike.
-  await load(config.opensearchUrl, directRequests, 5, api.pid as number);
-  await load(apiUrl, apiRequests, 5, api.pid as number);
-  await load(bareUrl, bareRequests, 5, bare.pid as number);
-  const rounds: { direct: Figures; api: Figures; bare: Figures }[] = [];
+  for (const t of targets) await load(t, 5); // warm-up: JIT, OpenSearch caches, connections
+  const rounds: Figures[][] = [];
   for (let round = 0; round < 2; round++) {
-    const direct = await load(config.opensearchUrl, directRequests, duration, api.pid as number);
-    const viaApi = await load(apiUrl, apiRequests, duration, api.pid as number);
-    const viaBare = await load(bareUrl, bareRequests, duration, bare.pid as number);
-    rounds.push({ direct, api: viaApi, bare: viaBare });
-    console.log(`round ${round + 1}: direct ${direct.rps.toFixed(0)} req/s, API ${viaApi.rps.toFixed(0)} req/s`);
+    const figures: Figures[] = [];
+    for (const t of targets) figures.push(await load(t, duration));
+    rounds.push(figures);
+    console.log(
+      `round ${round + 1}: ${figures.map((f, i) => `${targets[i]?.name} ${f.rps.toFixed(0)} req/s`).join('; ')}`,
+    );
   }
-  const mean = (pick: (r: (typeof rounds)[number]) => number) =>
-    rounds.reduce((s, r) => s + pick(r), 0) / rounds.length;
-  const means = (side: 'direct' | 'api' | 'bare'): Figures => ({
-    rps: mean((r) => r[side].rps),
-    p50: mean((r) => r[side].p50),
-    p99: mean((r) => r[side].p99),
-    opensearchCpu: mean((r) => r[side].opensearchCpu),
-    apiCpu: mean((r) => r[side].apiCpu),
-  });
-  const direct = means('direct');
-  const viaApi = means('api');
-  const viaBare = means('bare');
+  const mean = (i: number, pick: (f: Figures) => number) =>
+    rounds.reduce((s, r) => s + pick(r[i] as Figures), 0) / rounds.length;
+  const figures = targets.map((_, i) => ({
+    rps: mean(i, (f) => f.rps),
+    p50: mean(i, (f) => f.p50),
+    p99: mean(i, (f) => f.p99),
+    opensearchCpu: mean(i, (f) => f.opensearchCpu),
+    frontCpu: mean(i, (f) => f.frontCpu),
+  }));
+  const [direct, viaApi, viaOpen, viaBare] = figures as [Figures, Figures, Figures, Figures];
+
+  const on: { p50: number; p99: number }[] = [];
+  const off: { p50: number; p99: number }[] = [];
+  for (let round = 0; round < 2; round++) {
+    on.push(await latency(targets[1] as Target, sequential));
+    off.push(await latency(targets[2] as Target, sequential));
+  }
+  const avg = (xs: { p50: number; p99: number }[], k: 'p50' | 'p99') => xs.reduce((s, x) => s + x[k], 0) / xs.length;
+  const accessP50 = (avg(on, 'p50') - avg(off, 'p50')) / 1000;
+
   const { count } = (await (await fetch(`${config.opensearchUrl}/${index}/_count`)).json()) as { count: number };
   const row = (name: string, f: Figures) =>
-    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.apiCpu.toFixed(2)} |`;
+    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.frontCpu.toFixed(2)} |`;
   const report = `# API benchmark, ${new Date().toISOString().slice(0, 10)}
 
-Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; API, OpenSearch and the load generator share it.
-Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searches (judgment queries plain, with a country, sorted with a floor, page 2 with a filter), ${connections} connections, ${duration} s per side, 2 alternating rounds after a 5 s warm-up each (means below). API at LOG_LEVEL=${config.logLevel}.
+Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; the API, OpenSearch and the load generator share it.
+Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searches (judgment queries plain, with a country, sorted with a floor, page 2 with a filter). API at LOG_LEVEL=${config.logLevel}.
 
-| target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | API or proxy CPU ms/req |
+## Throughput (autocannon, ${connections} connections, ${duration} s per target, 2 alternating rounds after a 5 s warm-up; means)
+
+| target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | front process CPU ms/req |
 |---|---|---|---|---|---|
-${row('OpenSearch _search (same bodies)', direct)}
-${row('API GET /api/v1/creators', viaApi)}
-${row('bare Node proxy (floor of any extra hop)', viaBare)}
+${targets.map((t, i) => row(t.name, figures[i] as Figures)).join('\n')}
 
-API / direct throughput: ${(viaApi.rps / direct.rps).toFixed(2)}× (target ≥ 0.85×); bare proxy / direct: ${(viaBare.rps / direct.rps).toFixed(2)}×. p99 difference: ${(viaApi.p99 - direct.p99).toFixed(1)} ms (target ≤ 5 ms).
-Rounds: ${rounds.map((r, i) => `${i + 1}: direct ${r.direct.rps.toFixed(0)} req/s p99 ${r.direct.p99} ms, API ${r.api.rps.toFixed(0)} req/s p99 ${r.api.p99} ms`).join('; ')}.
+- API (access on) / direct throughput: ${(viaApi.rps / direct.rps).toFixed(2)}× (target ≥ 0.85×); p99 difference ${(viaApi.p99 - direct.p99).toFixed(1)} ms (target ≤ 5 ms).
+- Bare proxy / direct: ${(viaBare.rps / direct.rps).toFixed(2)}×; API without access / direct: ${(viaOpen.rps / direct.rps).toFixed(2)}×.
+
+## Access layer (sequential requests, one connection, ${sequential} per run, 2 alternating runs; means)
+
+| API | p50 ms | p99 ms |
+|---|---|---|
+| access on (metered key) | ${(avg(on, 'p50') / 1000).toFixed(2)} | ${(avg(on, 'p99') / 1000).toFixed(2)} |
+| ACCESS_DISABLED | ${(avg(off, 'p50') / 1000).toFixed(2)} | ${(avg(off, 'p99') / 1000).toFixed(2)} |
+
+Access adds ${accessP50.toFixed(2)} ms at p50 (target ≤ 0.5 ms).
 `;
   const out = path.join(root, 'bench', 'results', `api-${new Date().toISOString().slice(0, 10)}.md`);
   mkdirSync(path.dirname(out), { recursive: true });
@@ -184,7 +283,9 @@ Rounds: ${rounds.map((r, i) => `${i + 1}: direct ${r.direct.rps.toFixed(0)} req/
   console.log(report);
   console.log(`Written to ${path.relative(root, out)}`);
 } finally {
-  api.kill('SIGTERM');
-  bare.kill('SIGTERM');
+  for (const child of [api.child, open.child, bare]) child.kill('SIGTERM');
   rmSync(bodiesFile, { force: true });
+  const benchKeys = await redis.keys(`${BENCH_PREFIX}*`);
+  if (benchKeys.length) await redis.del(...benchKeys);
+  redis.disconnect();
 }

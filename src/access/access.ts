@@ -1,11 +1,11 @@
 // The access pipeline of DESIGN.md, independent of HTTP so the REST hooks and the MCP tools share it:
 // per-IP limit → API key (401) → plan (403) → per-key limit (429) → [validation, 422] → credits (402).
-// A billable call costs two Redis round trips: (1) the IP count and the key lookup, (2) the credit script and the
-// key count, each pair pipelined. A reservation is given back (once) when the call does not succeed.
+// A call costs two Redis round trips: (1) the IP count and the key lookup, pipelined; (2) one script on the
+// account's slot for key, plan, key window and credits. A reservation is given back (once) when the call fails.
 import type { Config, PlanName } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
-import { type Count, exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
+import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
 import type { AccessStore } from './store.ts';
 
 export interface Caller {
@@ -35,7 +35,8 @@ const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <k
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
 
 export class Access {
-  private readonly apiPlans: string[];
+  /** Requests per minute of each plan with API access. */
+  private readonly perMinute: Record<string, number>;
 
   constructor(
     private readonly store: AccessStore,
@@ -43,9 +44,11 @@ export class Access {
     private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute'>,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.apiPlans = Object.entries(config.plans)
-      .filter(([, plan]) => plan.api)
-      .map(([name]) => name);
+    this.perMinute = Object.fromEntries(
+      Object.entries(config.plans)
+        .filter(([, plan]) => plan.api)
+        .map(([name, plan]) => [name, plan.perMinute]),
+    );
   }
 
   async authorize(caller: Caller): Promise<Grant> {
@@ -57,24 +60,19 @@ export class Access {
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     if (exceeded(ipWindow)) throw rateLimited(ipWindow, 'this address');
-    if (!digest || !ref || !sameDigest(ref.digest, digest))
+    if (!digest || !ref || !sameDigest(ref.digest, digest)) {
       throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+    }
 
     const charge = caller.valid ? caller.cost : 0;
-    const [outcome, keyCount] = await Promise.all([
-      this.store.access(ref, charge, this.apiPlans, this.now()).catch(storeDown),
-      this.limits.key(ref.accountId, ref.keyId),
-    ]);
+    const outcome = await this.store.access(ref, charge, this.perMinute, this.now()).catch(storeDown);
     if (outcome.status === 'unauthorized') throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
     if (outcome.status === 'forbidden') {
       throw new ApiError(403, 'forbidden', `The ${outcome.plan} plan has no API access; upgrade to use the API.`);
     }
-    const plan = this.config.plans[outcome.plan] ?? this.config.plans.free;
-    const keyWindow: Window = { name: 'key', limit: plan.perMinute, ...(keyCount as Count) };
-    if (exceeded(keyWindow)) {
-      if (outcome.charged) await this.refund(ref.accountId, outcome.charged, outcome.periodId);
-      throw rateLimited(keyWindow, 'this API key');
-    }
+    const keyWindow: Window = { name: 'key', ...outcome.window };
+    if (outcome.status === 'rate_limited') throw rateLimited(keyWindow, 'this API key');
+    const plan = this.config.plans[outcome.plan];
     if (outcome.status === 'out_of_credits') {
       const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
       throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));

@@ -1,7 +1,8 @@
-// Per-IP and per-key request windows (one minute) with rate-limiter-flexible on Redis. Both count with a limiter
-// whose own cap is out of reach and compare the count with the caller's limit here, because the per-key limit
-// depends on the plan, which arrives in the same Redis round trip as the count. When Redis is down or slow the
-// limiter lets the request through within FAIL_OPEN_MS and logs: rate limiting is protection, not metering.
+// The per-IP request window (one minute) with rate-limiter-flexible on Redis, and the rate-limit headers of both
+// windows. (The per-key window is counted inside the credit script, src/access/store.ts: the key's limit depends
+// on its plan, which that script reads, and a call over the limit then never reserves a credit.) When Redis is
+// down or slow the IP limiter lets the request through within FAIL_OPEN_MS and logs: it is protection, not
+// metering.
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -48,28 +49,19 @@ export class Limits {
     });
   }
 
-  /** Counts a request from `ip`. */
-  ip(ip: string): Promise<Count> {
-    return this.count('ip', `ip:${ip}`);
-  }
-
-  /** Counts a request with a key; the account's hash tag keeps the counter in the account's slot. */
-  key(accountId: string, keyId: string): Promise<Count> {
-    return this.count('key', `{acct:${accountId}}:key:${keyId}`);
-  }
-
-  private async count(name: string, key: string): Promise<Count> {
+  /** Counts a request from `ip`. The cap of the limiter itself is out of reach; the caller compares. */
+  async ip(ip: string): Promise<Count> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${FAIL_OPEN_MS} ms`)), FAIL_OPEN_MS);
     });
     try {
-      const res = await Promise.race([this.counter.consume(key), late]);
+      const res = await Promise.race([this.counter.consume(`ip:${ip}`), late]);
       return { used: res.consumedPoints, resetMs: res.msBeforeNext };
     } catch (error) {
       // A RateLimiterRes rejection would mean the out-of-reach cap was hit: treat it as a count like any other.
       if (error instanceof RateLimiterRes) return { used: error.consumedPoints, resetMs: error.msBeforeNext };
-      this.warn(error, `${name} rate limit`);
+      this.warn(error, 'ip rate limit');
       return {};
     } finally {
       clearTimeout(timer);

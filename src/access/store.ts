@@ -1,10 +1,12 @@
 // Accounts, API keys and credit balances in Redis. Every key of one account carries the hash tag {acct:<id>}, so
 // each Lua script touches one slot and the same code runs on Redis Cluster. The only other keys are the key
-// index (`key:<selector>`, read with a single GET before the account is known) and the account id sequence.
+// index (`key:<selector>`, read with a single GET before the account is known), the per-IP windows of
+// rate-limiter-flexible (`rl:ip:<address>`) and the account id sequence.
 //
 //   <p>{acct:<id>}               hash  plan, unlimited, allowance, period, periodId, balance, createdAt
 //   <p>{acct:<id>}:keyids        set   the account's key ids
 //   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt
+//   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
 //   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
 //   <p>accounts:seq              counter of account ids
 import { randomBytes } from 'node:crypto';
@@ -16,16 +18,23 @@ import { currentPeriod, PERIODS, type Period } from './periods.ts';
 /** Last-used times are written at most this often per key. */
 const LAST_USED_EVERY_MS = 60_000;
 
-// Checks the key and the plan, rolls the period over, and reserves `cost` credits: one atomic step.
+// Checks the key and the plan, counts the key's request in its one-minute window (a window opens at the first
+// request, as rate-limiter-flexible's do), renews the period when due and reserves `cost` credits: one atomic
+// step on one slot. A call over its limit reserves nothing, so a 429 never needs a refund.
 const ACCESS_LUA = `
-local account, record = KEYS[1], KEYS[2]
+local account, record, rate = KEYS[1], KEYS[2], KEYS[3]
 local cost = tonumber(ARGV[1])
 local k = redis.call('HMGET', record, 'revokedAt', 'lastUsedAt', 'digest')
 if not k[3] or k[1] then return {'unauthorized'} end
 local a = redis.call('HMGET', account, 'plan', 'unlimited', 'allowance', 'balance', 'period', 'periodId')
 if not a[1] then return {'unauthorized'} end
 if not k[2] or tonumber(k[2]) < tonumber(ARGV[3]) then redis.call('HSET', record, 'lastUsedAt', ARGV[2]) end
-if not string.find(ARGV[4], ' ' .. a[1] .. ' ', 1, true) then return {'forbidden', a[1]} end
+local limit = tonumber(string.match(ARGV[4], ' ' .. a[1] .. ':(%d+) '))
+if not limit then return {'forbidden', a[1]} end
+local used = redis.call('INCR', rate)
+if used == 1 then redis.call('PEXPIRE', rate, 60000) end
+local window = {tostring(used), tostring(limit), tostring(redis.call('PTTL', rate))}
+if used > limit then return {'rate_limited', a[1], window[1], window[2], window[3]} end
 local offsets = { month = 5, week = 7, day = 9 }
 local o = offsets[a[5]] or 5
 local periodId, renewsAt = ARGV[o], ARGV[o + 1]
@@ -34,12 +43,19 @@ if a[6] ~= periodId then
   balance = tonumber(a[3])
   redis.call('HSET', account, 'balance', balance, 'periodId', periodId)
 end
-if a[2] == '1' then return {'ok', a[1], '1', '', a[3], '', '0', periodId} end
-if cost > 0 then
-  if balance < cost then return {'out_of_credits', a[1], '0', tostring(balance), a[3], renewsAt, '0', periodId} end
-  balance = redis.call('HINCRBY', account, 'balance', -cost)
+local status, charged = 'ok', 0
+if a[2] == '1' then
+  balance = ''
+elseif cost > 0 then
+  if balance < cost then
+    status = 'out_of_credits'
+  else
+    balance = redis.call('HINCRBY', account, 'balance', -cost)
+    charged = cost
+  end
 end
-return {'ok', a[1], '0', tostring(balance), a[3], renewsAt, tostring(cost), periodId}
+if a[2] == '1' then renewsAt = '' end
+return {status, a[1], window[1], window[2], window[3], a[2], tostring(balance), a[3], renewsAt, tostring(charged), periodId}
 `;
 
 // Gives a reservation back, unless the period has rolled over since (the new period's allowance is already whole).
@@ -59,11 +75,16 @@ if ARGV[3] == 'set' then redis.call('HSET', KEYS[1], 'balance', ARGV[1]) return 
 return redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
 `;
 
-type AccessReply = [string, string?, string?, string?, string?, string?, string?, string?];
+type AccessReply = string[];
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    csiAccess(account: string, record: string, ...args: (string | number)[]): Result<AccessReply, Context>;
+    csiAccess(
+      account: string,
+      record: string,
+      rate: string,
+      ...args: (string | number)[]
+    ): Result<AccessReply, Context>;
     csiRefund(account: string, cost: number, periodId: string): Result<number | null, Context>;
     csiCredit(account: string, credits: number, periodId: string, mode: 'add' | 'set'): Result<number | null, Context>;
   }
@@ -75,12 +96,21 @@ export interface KeyRef {
   digest: string;
 }
 
+/** The key's one-minute window: requests counted (this one included), the plan's limit, ms until it resets. */
+export interface RateWindow {
+  used: number;
+  limit: number;
+  resetMs: number;
+}
+
 export type AccessOutcome =
   | { status: 'unauthorized' }
   | { status: 'forbidden'; plan: string }
+  | { status: 'rate_limited'; plan: string; window: RateWindow }
   | {
       status: 'ok' | 'out_of_credits';
       plan: PlanName;
+      window: RateWindow;
       unlimited: boolean;
       /** Null when unlimited. */
       balance: number | null;
@@ -102,7 +132,7 @@ export class AccessStore {
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    redis.defineCommand('csiAccess', { numberOfKeys: 2, lua: ACCESS_LUA });
+    redis.defineCommand('csiAccess', { numberOfKeys: 3, lua: ACCESS_LUA });
     redis.defineCommand('csiRefund', { numberOfKeys: 1, lua: REFUND_LUA });
     redis.defineCommand('csiCredit', { numberOfKeys: 1, lua: CREDIT_LUA });
   }
@@ -118,27 +148,36 @@ export class AccessStore {
     return accountId && keyId && stored ? { accountId, keyId, digest: stored } : undefined;
   }
 
-  /** Checks key and plan, renews the period when due, and reserves `cost` credits, atomically. */
-  async access(ref: KeyRef, cost: number, apiPlans: string[], now: Date): Promise<AccessOutcome> {
+  /**
+   * Checks key and plan, counts the key's window, renews the period when due and reserves `cost` credits,
+   * atomically. `limits` maps each plan with API access to its requests per minute.
+   */
+  async access(ref: KeyRef, cost: number, limits: Record<string, number>, now: Date): Promise<AccessOutcome> {
     const windows = PERIODS.flatMap((p) => {
       const w = currentPeriod(p, now);
       return [w.id, w.renewsAt.toISOString()];
     });
+    const plans = Object.entries(limits).map(([plan, perMinute]) => `${plan}:${perMinute}`);
     const reply = await this.redis.csiAccess(
       this.account(ref.accountId),
       this.record(ref.accountId, ref.keyId),
+      `${this.record(ref.accountId, ref.keyId)}:rate`,
       cost,
       now.getTime(),
       now.getTime() - LAST_USED_EVERY_MS,
-      ` ${apiPlans.join(' ')} `,
+      ` ${plans.join(' ')} `,
       ...windows,
     );
-    const [status, plan = '', unlimited, balance, allowance, renewsAt, charged, periodId = ''] = reply;
+    const [status, plan = '', used, limit, resetMs, unlimited, balance, allowance, renewsAt, charged, periodId = ''] =
+      reply;
     if (status === 'unauthorized') return { status };
     if (status === 'forbidden') return { status, plan };
+    const window = { used: Number(used), limit: Number(limit), resetMs: Number(resetMs) };
+    if (status === 'rate_limited') return { status, plan, window };
     return {
       status: status === 'ok' ? 'ok' : 'out_of_credits',
       plan: plan as PlanName,
+      window,
       unlimited: unlimited === '1',
       balance: unlimited === '1' ? null : Number(balance),
       allowance: Number(allowance),
