@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-// The spec's codes (§7) plus ours: method_not_allowed, unavailable (a backing service is down), internal_error,
-// and not_implemented (GET /credits until API keys exist).
+// The spec's codes (§7) plus ours: method_not_allowed, unavailable (a backing service is down) and internal_error.
 export const ERROR_CODES = [
   'unauthorized',
   'out_of_credits',
@@ -12,7 +11,6 @@ export const ERROR_CODES = [
   'rate_limited',
   'unavailable',
   'internal_error',
-  'not_implemented',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
