@@ -13,6 +13,7 @@ import { creatorRoutes } from './http/routes/creators.ts';
 import { referenceRoutes } from './http/routes/reference.ts';
 import { sponsorRoutes } from './http/routes/sponsors.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { mcpRoute } from './mcp/route.ts';
 import { Catalog } from './search/catalog.ts';
 import { loadRanking, type Ranking } from './search/ranking.ts';
 
@@ -78,6 +79,7 @@ export async function buildApp({ config, clients, logger, ranking = loadRanking(
     },
     { prefix: '/api/v1' },
   );
+  await app.register(mcpRoute, { catalog, access, pageSize: config.pageSize });
   return app;
 }
 

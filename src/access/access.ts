@@ -31,6 +31,27 @@ export interface Grant {
   headers: Record<string, string>;
 }
 
+/** What every call gets when access is disabled (benchmarks only): no key, no metering. */
+export function openGrant(pageSize: number): Grant {
+  return {
+    accountId: '-',
+    plan: 'user',
+    pageSize,
+    unlimited: true,
+    balance: null,
+    allowance: 0,
+    renewsAt: null,
+    charged: 0,
+    periodId: '-',
+    headers: {},
+  };
+}
+
+/** The Credits resource (§2.8) of a caller, as its access check has just read it. */
+export function creditsOf({ plan, unlimited, balance, allowance, renewsAt }: Grant) {
+  return { plan, unlimited, balance, allowance, renewsAt };
+}
+
 const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <key>.';
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
 

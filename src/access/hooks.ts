@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Access, Grant } from './access.ts';
+import { type Access, type Grant, openGrant } from './access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,18 +28,7 @@ export const accessHooks = fp(
         'ACCESS_DISABLED=true: every endpoint answers without an API key and nothing is metered. Benchmarks only.',
       );
     }
-    const open: Grant = {
-      accountId: '-',
-      plan: 'user',
-      pageSize: config.pageSize,
-      unlimited: true,
-      balance: null,
-      allowance: 0,
-      renewsAt: null,
-      charged: 0,
-      periodId: '-',
-      headers: {},
-    };
+    const open = openGrant(config.pageSize);
 
     // Every API route must say what it costs, so none can be served without a key by omission.
     app.addHook('onRoute', (route) => {

@@ -1,5 +1,5 @@
-// Request parameters of the seven operations. Query strings arrive as text; these schemas are strict about it
-// (no "" as 0, no "yes" as true) and any failure becomes 422 invalid_request in src/http/errors.ts.
+// Request parameters of the seven operations, shared by REST and MCP. Query strings arrive as text; these schemas
+// are strict about it (no "" as 0, no "yes" as true) and any failure becomes 422 invalid_request.
 import { z } from 'zod';
 import { countryCode, languageCode } from './locale.ts';
 import { NICHE_VALUES } from './niches.ts';
@@ -16,7 +16,8 @@ const searchText = z
 const decimal = (value: unknown) =>
   typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 const wholeNumber = z.preprocess(decimal, z.int().min(0));
-const flag = z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] });
+// Query strings carry text; MCP tool calls carry JSON booleans. Both mean the same.
+const flag = z.union([z.boolean(), z.stringbool({ truthy: ['true', '1'], falsy: ['false', '0'] })]);
 
 const code = (parse: (text: string) => string | undefined, what: string) =>
   z.string().transform((text, ctx) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Grant } from '../../access/access.ts';
+import { creditsOf, type Grant } from '../../access/access.ts';
 import { NICHES } from '../../contract/niches.ts';
 import { COSTS, OPERATIONS } from '../../contract/operations.ts';
 
@@ -9,7 +9,6 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/niches', { schema: OPERATIONS.listNiches, config: { cost: COSTS.listNiches } }, async () => niches);
   app.get('/credits', { schema: OPERATIONS.getCredits, config: { cost: COSTS.getCredits } }, async (request) => {
     // The access check has just read (and, at a period boundary, renewed) the balance.
-    const { plan, unlimited, balance, allowance, renewsAt } = request.grant as Grant;
-    return { plan, unlimited, balance, allowance, renewsAt };
+    return creditsOf(request.grant as Grant);
   });
 };

@@ -1,0 +1,139 @@
+// The MCP tools: one per REST operation, with the same parameter and result schemas (src/contract) and the same
+// functions behind them (src/search/catalog.ts), so a tool result is exactly the REST body for the same input.
+import { z } from 'zod';
+import { creditsOf, type Grant } from '../access/access.ts';
+import { NICHES } from '../contract/niches.ts';
+import {
+  COSTS,
+  CreatorAudienceResult,
+  GetCreatorResult,
+  GetSponsorResult,
+  ListNichesResult,
+  SearchCreatorsResult,
+  SearchSponsorsResult,
+} from '../contract/operations.ts';
+import { CreatorIdParams, SearchCreatorsParams, SearchSponsorsParams, SponsorIdParams } from '../contract/params.ts';
+import { CreditsSchema } from '../contract/resources.ts';
+import type { Catalog } from '../search/catalog.ts';
+
+export interface Tool {
+  name: string;
+  operationId: keyof typeof COSTS;
+  description: string;
+  input: z.ZodType;
+  output: z.ZodType;
+  run: (catalog: Catalog, args: never, grant: Grant) => Promise<unknown>;
+  /** A short text rendering of the result for models that do not read structured content. */
+  render: (result: never) => string;
+}
+
+const cost = (op: keyof typeof COSTS) => (COSTS[op] ? `Costs ${COSTS[op]} credit.` : 'Free.');
+const none = z.object({});
+const summary = (c: {
+  name: string;
+  handle: string;
+  subscribers: number;
+  country: string | null;
+  primaryNiche: string | null;
+}) =>
+  `${c.name} (${c.handle}) · ${c.subscribers.toLocaleString('en')} subscribers · ${c.primaryNiche ?? 'no niche'} · ${c.country ?? 'unknown country'}`;
+
+const define = <I extends z.ZodType, O extends z.ZodType>(tool: {
+  name: string;
+  operationId: keyof typeof COSTS;
+  description: string;
+  input: I;
+  output: O;
+  run: (catalog: Catalog, args: z.output<I>, grant: Grant) => Promise<z.input<O>>;
+  render: (result: z.input<O>) => string;
+}): Tool => tool as unknown as Tool;
+
+export const TOOLS: Tool[] = [
+  define({
+    name: 'search_creators',
+    operationId: 'searchCreators',
+    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, has_sponsors, video_format) and sort. Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators')} per page.`,
+    input: SearchCreatorsParams,
+    output: SearchCreatorsResult,
+    run: (catalog, args, grant) => catalog.searchCreators(args, grant.pageSize),
+    render: (r) =>
+      [
+        `${r.totalFound} creators match "${r.query}"; page ${r.page} shows ${r.returned}${r.hasMore ? `, next page ${r.nextPage}` : ''}.`,
+        ...r.creators.map((c) => `- ${summary(c)} · id ${c.id}`),
+      ].join('\n'),
+  }),
+  define({
+    name: 'get_creator',
+    operationId: 'getCreator',
+    description: `Full profile of one creator: description, niches, links and complete sponsor history. id: the id from search_creators, a handle with or without @, or a UC… channel id. ${cost('getCreator')}`,
+    input: CreatorIdParams,
+    output: GetCreatorResult,
+    run: (catalog, args) => catalog.creator(args.id),
+    render: ({ creator }) =>
+      `${summary(creator)}\nSponsors: ${creator.sponsors.map((s) => `${s.name} (${s.sponsorshipCount})`).join(', ') || 'none detected'}`,
+  }),
+  define({
+    name: 'get_creator_audience',
+    operationId: 'getCreatorAudience',
+    description: `Estimated audience of one creator: age, gender, country and language shares, interests and a confidence. Same ids as get_creator. ${cost('getCreatorAudience')}`,
+    input: CreatorIdParams,
+    output: CreatorAudienceResult,
+    run: (catalog, args) => catalog.audience(args.id),
+    render: (r) =>
+      r.audience
+        ? `${r.name}: audience estimate (${r.audience.confidenceLabel} confidence); top countries ${Object.entries(
+            r.audience.geoDistribution,
+          )
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 3)
+            .map(([c, s]) => `${c} ${Math.round(s * 100)}%`)
+            .join(', ')}`
+        : `${r.name}: no audience estimate (${r.note}).`,
+  }),
+  define({
+    name: 'search_sponsors',
+    operationId: 'searchSponsors',
+    description: `Find sponsors (brands) by name, domain or keyword; ranked by detected sponsorships. ${cost('searchSponsors')}`,
+    input: SearchSponsorsParams,
+    output: SearchSponsorsResult,
+    run: (catalog, args) => catalog.searchSponsors(args.query),
+    render: (r) =>
+      [
+        `${r.returned} sponsors match "${r.query}".`,
+        ...r.sponsors.map((s) => `- ${s.name} (id ${s.id}) · ${s.sponsorshipCount} sponsorships`),
+      ].join('\n'),
+  }),
+  define({
+    name: 'get_sponsor',
+    operationId: 'getSponsor',
+    description: `Full profile of one sponsor: stats, niches and its top creators. id: the numeric id from search_sponsors, the brand name or its domain. ${cost('getSponsor')}`,
+    input: SponsorIdParams,
+    output: GetSponsorResult,
+    run: (catalog, args) => catalog.sponsor(args.id),
+    render: ({ sponsor }) =>
+      `${sponsor.name} · ${sponsor.sponsorshipCount} sponsorships with ${sponsor.stats.creatorCount} creators\nTop creators: ${sponsor.topCreators.map((c) => c.name).join(', ') || 'none'}`,
+  }),
+  define({
+    name: 'list_niches',
+    operationId: 'listNiches',
+    description: `The niche categories; use a value as niche_category in search_creators. ${cost('listNiches')}`,
+    input: none,
+    output: ListNichesResult,
+    run: async () => ({ niches: NICHES }),
+    render: (r) => r.niches.map((n) => `${n.value}: ${n.label}`).join('\n'),
+  }),
+  define({
+    name: 'get_credits',
+    operationId: 'getCredits',
+    description: `The caller's plan and credit balance for this period. ${cost('getCredits')}`,
+    input: none,
+    output: CreditsSchema,
+    run: async (_catalog, _args, grant) => creditsOf(grant),
+    render: (r) =>
+      r.unlimited
+        ? `Plan ${r.plan}: unlimited.`
+        : `Plan ${r.plan}: ${r.balance} of ${r.allowance} credits left; renews ${r.renewsAt}.`,
+  }),
+];
+
+export const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));

@@ -1,0 +1,229 @@
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessStore } from '../../src/access/store.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { loadRecords } from '../support/catalog.ts';
+import { creator, sponsor } from '../support/dataset.ts';
+import { REPO_ROOT } from '../support/run.ts';
+
+// The MCP server driven by the SDK's own client, exactly as the README tells users to connect.
+let data: Awaited<ReturnType<typeof loadRecords>>;
+let t: TestApp;
+let base: string;
+const clients: Client[] = [];
+const apps: TestApp[] = [];
+
+async function connect(key: string | undefined, at = base): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${at}/mcp`), {
+    requestInit: { headers: key ? { authorization: `Bearer ${key}` } : {} },
+  });
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+const rest = async (url: string, key: string) =>
+  (await t.app.inject({ url, headers: { authorization: `Bearer ${key}` } })).json();
+const balance = async (accountId: string) =>
+  Number(await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance'));
+const post = (body: unknown, key?: string) =>
+  fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
+
+async function serve(env: Record<string, string>): Promise<{ t: TestApp; base: string }> {
+  const app = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'silent', ...env });
+  apps.push(app);
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t: app, base: `http://127.0.0.1:${(app.app.server.address() as { port: number }).port}` };
+}
+
+beforeAll(async () => {
+  const creators = Array.from({ length: 30 }, (_, i) =>
+    creator(i + 1, {
+      handle: i === 0 ? '@KeyboardKate' : `@creator${i + 1}`,
+      sponsorships: [{ sponsorId: 1, count: 2, firstDate: '2026-01-01', lastDate: '2026-02-01' }],
+      ...(i === 0
+        ? {
+            audience: {
+              ageDistribution: { '18-24': 1 },
+              genderDistribution: { female: 1 },
+              geoDistribution: { US: 1 },
+              languageDistribution: { en: 1 },
+              interests: ['keyboards'],
+              confidence: 0.8,
+              computedAt: '2026-10-01T00:00:00.000Z',
+            },
+            audienceNote: null,
+          }
+        : {}),
+    }),
+  );
+  data = await loadRecords('mcp', [sponsor(1, 'Keyforge Labs')], creators);
+  ({ t, base } = await serve({}));
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await Promise.all(apps.map((a) => a.close()));
+  await data?.drop();
+});
+
+describe('MCP over Streamable HTTP', () => {
+  it('lists the seven tools with the contract’s schemas, read-only', async () => {
+    const { key } = await t.key();
+    const { tools } = await (await connect(key)).listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [
+        'get_creator',
+        'get_creator_audience',
+        'get_credits',
+        'get_sponsor',
+        'list_niches',
+        'search_creators',
+        'search_sponsors',
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      expect(tool.description, tool.name).toMatch(/credit|Free/);
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+    }
+    const search = tools.find((tool) => tool.name === 'search_creators');
+    expect(search?.inputSchema.required).toEqual(['query']);
+    expect(Object.keys(search?.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['query', 'niche_category', 'country', 'min_subscribers', 'sort', 'page']),
+    );
+    expect(Object.keys((search?.outputSchema?.properties as object) ?? {}).sort()).toEqual(
+      ['creators', 'hasMore', 'nextPage', 'page', 'query', 'returned', 'totalFound'].sort(),
+    );
+  });
+
+  it('returns exactly what REST returns for the same input, and charges the same', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 100 });
+    const client = await connect(key);
+    const cases: [string, Record<string, unknown>, string, number][] = [
+      [
+        'search_creators',
+        { query: 'creator', has_sponsors: true, page: 2 },
+        '/api/v1/creators?query=creator&has_sponsors=true&page=2',
+        1,
+      ],
+      ['get_creator', { id: '@keyboardkate' }, '/api/v1/creators/@keyboardkate', 1],
+      ['get_creator_audience', { id: 'KeyboardKate' }, '/api/v1/creators/KeyboardKate/audience', 1],
+      ['get_creator_audience', { id: 'creator2' }, '/api/v1/creators/creator2/audience', 1],
+      ['search_sponsors', { query: 'keyforge' }, '/api/v1/sponsors?query=keyforge', 1],
+      ['get_sponsor', { id: 'keyforge labs' }, '/api/v1/sponsors/keyforge%20labs', 1],
+      ['list_niches', {}, '/api/v1/niches', 0],
+    ];
+    for (const [name, args, url, cost] of cases) {
+      const before = await balance(accountId);
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      expect(await balance(accountId), `${name} via MCP`).toBe(before - cost);
+      expect((result.content as { type: string; text: string }[])[0]?.text.length, name).toBeGreaterThan(0);
+      const viaRest = await rest(url, key);
+      expect(await balance(accountId), `${name} via REST`).toBe(before - 2 * cost);
+      expect(result.structuredContent, name).toEqual(viaRest);
+    }
+    const credits = await client.callTool({ name: 'get_credits', arguments: {} });
+    expect(credits.structuredContent).toEqual(await rest('/api/v1/credits', key));
+  });
+
+  it('reports errors as tool results with the spec’s codes; a 404 and a 422 cost nothing', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 5 });
+    const client = await connect(key);
+    const missing = await client.callTool({ name: 'get_creator', arguments: { id: 'nobody-here' } });
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    const invalid = await client.callTool({ name: 'search_creators', arguments: { query: 'x', page: 0 } });
+    expect(invalid.isError).toBe(true);
+    expect((invalid.structuredContent as { error: { code: string } }).error.code).toBe('invalid_request');
+    expect(await balance(accountId)).toBe(5);
+  });
+
+  it('answers out_of_credits inside a tool call when the balance is 0, and keeps it at 0', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 0 });
+    const client = await connect(key);
+    const result = await client.callTool({ name: 'search_creators', arguments: { query: 'creator' } });
+    expect(result.isError).toBe(true);
+    expect((result.structuredContent as { error: { code: string } }).error.code).toBe('out_of_credits');
+    expect((await client.callTool({ name: 'list_niches', arguments: {} })).isError).toBeFalsy();
+    expect(await balance(accountId)).toBe(0);
+  });
+
+  it('answers rate_limited inside a tool call past the per-key limit, without charging', async () => {
+    const limited = await serve({ PLAN_USER_RATE_PER_MIN: '6' });
+    const { key, accountId } = await limited.t.key({ unlimited: false, allowance: 50 });
+    const client = await connect(key, limited.base); // initialize and its notification: 2 requests of 6
+    const results = [];
+    for (let i = 0; i < 5; i++)
+      results.push(await client.callTool({ name: 'get_creator', arguments: { id: 'creator3' } }));
+    expect(results.slice(0, 4).every((r) => !r.isError)).toBe(true);
+    expect(results[4]?.isError).toBe(true);
+    expect((results[4]?.structuredContent as { error: { code: string } }).error.code).toBe('rate_limited');
+    const stored = await limited.t.clients.redis.hget(
+      `${limited.t.config.redisKeyPrefix}{acct:${accountId}}`,
+      'balance',
+    );
+    expect(Number(stored)).toBe(46);
+  });
+
+  it('refuses a missing or revoked key with HTTP 401 and a plan without API access with 403', async () => {
+    const missing = await post(initialize);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await missing.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    await expect(connect(undefined)).rejects.toThrow();
+
+    const { key, accountId, keyId } = await t.key();
+    expect((await post(initialize, key)).status).toBe(200);
+    await new AccessStore(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
+    expect((await post(initialize, key)).status).toBe(401);
+
+    const free = await t.key({ plan: 'free', unlimited: false });
+    const forbidden = await post(initialize, free.key);
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { error: { code: string } }).error.code).toBe('forbidden');
+  });
+
+  it('refuses JSON-RPC batches, so no tool call can slip through unmetered', async () => {
+    const { key } = await t.key();
+    const response = await post([initialize], key);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+  });
+});
+
+describe('MCP over stdio (npm run mcp:stdio)', () => {
+  it('relays to the service with the key from the environment', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(REPO_ROOT, 'src/mcp/stdio.ts')],
+      env: { ...(process.env as Record<string, string>), CSI_API_KEY: key, CSI_API_URL: base },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    expect((await client.listTools()).tools).toHaveLength(7);
+    const result = await client.callTool({ name: 'get_creator', arguments: { id: 'KeyboardKate' } });
+    expect(result.structuredContent).toEqual(await rest('/api/v1/creators/KeyboardKate', key));
+    expect(await balance(accountId)).toBe(8);
+  }, 30_000);
+});
