@@ -143,7 +143,6 @@ describe('keys', () => {
       `Bearer ${key} trailing`,
       `Bearer ${'x'.repeat(10_240)}`,
       `Bearer ${key.replace(/.$/, '')}`,
-      `Bearer ${(await t.key()).key.slice(0, 4)}${body}`.replace(/.$/, '0'),
     ];
     const bodies = new Set<string>();
     for (const authorization of headers) {

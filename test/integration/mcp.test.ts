@@ -175,7 +175,7 @@ describe('MCP over Streamable HTTP', () => {
       results.push(await client.callTool({ name: 'get_creator', arguments: { id: 'creator3' } }));
     expect(results.slice(0, 4).every((r) => !r.isError)).toBe(true);
     expect(results[4]?.isError).toBe(true);
-    expect((results[4]?.structuredContent as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect(results[4]?.structuredContent).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
     const stored = await limited.t.clients.redis.hget(
       `${limited.t.config.redisKeyPrefix}{acct:${accountId}}`,
       'balance',
