@@ -1,15 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseEnv } from '../src/config.ts';
+import { indexPrefixSchema, parseEnv } from '../src/config.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
 const indexerEnvSchema = z
   .object({
     OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:9200'),
-    INDEX_PREFIX: z
-      .string()
-      .regex(/^[a-z0-9_-]*$/, 'lowercase letters, digits, _ and - only')
-      .default(''),
+    INDEX_PREFIX: indexPrefixSchema,
     INDEX_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
     INDEX_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
     BULK_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(104_857_600).default(8_388_608),

@@ -3,6 +3,7 @@
 import languages from '@cospired/i18n-iso-languages';
 import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'json' };
 import countries from 'i18n-iso-countries';
+import { SUMMARY_SOURCE } from '../src/search/creator-query.ts';
 import type { CreatorRecord, Niche, SponsorRecord } from './records.ts';
 
 languages.registerLocale(english);
@@ -100,21 +101,33 @@ export function creatorDocument(
 
 export type CreatorDocument = ReturnType<typeof creatorDocument>;
 
+/** What a sponsor profile shows of each top creator: the fields of a CreatorSummary (src/search/creator-query.ts). */
+export type CreatorSummarySource = Pick<CreatorDocument, (typeof SUMMARY_SOURCE)[number] & keyof CreatorDocument>;
+
+const summaryOf = (doc: CreatorDocument) =>
+  Object.fromEntries(
+    SUMMARY_SOURCE.map((field) => [field, doc[field as keyof CreatorDocument]]),
+  ) as CreatorSummarySource;
+
 interface Tally {
   sponsorshipCount: number;
   creatorCount: number;
   totalReach: number;
   first: string | null;
   last: string | null;
-  /** Biggest creators first, at most TOP_CREATORS: [subscribers, creator id]. */
-  top: [number, number][];
+  /** Biggest creators first (ties: lower id), at most TOP_CREATORS. */
+  top: { subscribers: number; id: number; summary: CreatorSummarySource }[];
 }
 
-/** Accumulates, creator by creator, what each sponsor's profile shows; memory grows with sponsors, not creators. */
+/**
+ * Accumulates, creator by creator, what each sponsor's profile shows, its top creators' summaries included (so a
+ * profile is one OpenSearch request); memory grows with sponsors, not creators.
+ */
 export class SponsorStats {
   private readonly tallies = new Map<number, Tally>();
 
-  add(record: CreatorRecord): void {
+  add(record: CreatorRecord, doc: CreatorDocument): void {
+    let summary: CreatorSummarySource | undefined;
     for (const s of record.sponsorships) {
       let t = this.tallies.get(s.sponsorId);
       if (!t) {
@@ -126,8 +139,16 @@ export class SponsorStats {
       t.totalReach += record.subscribers;
       if (!t.first || s.firstDate < t.first) t.first = s.firstDate;
       if (!t.last || s.lastDate > t.last) t.last = s.lastDate;
-      t.top.push([record.subscribers, record.id]);
-      t.top.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+      const last = t.top[TOP_CREATORS - 1];
+      if (
+        last &&
+        (record.subscribers < last.subscribers || (record.subscribers === last.subscribers && record.id > last.id))
+      ) {
+        continue;
+      }
+      summary ??= summaryOf(doc);
+      t.top.push({ subscribers: record.subscribers, id: record.id, summary });
+      t.top.sort((a, b) => b.subscribers - a.subscribers || a.id - b.id);
       if (t.top.length > TOP_CREATORS) t.top.pop();
     }
   }
@@ -150,7 +171,7 @@ export class SponsorStats {
       averageCreatorSize: t ? t.totalReach / t.creatorCount : null,
       firstSponsorshipDate: t?.first ?? null,
       lastSponsorshipDate: t?.last ?? null,
-      topCreatorIds: (t?.top ?? []).map(([, id]) => String(id)),
+      topCreators: (t?.top ?? []).map((c) => c.summary),
     };
   }
 }

@@ -111,8 +111,9 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
           bad(creatorsFile, parsed.line, `sponsorships: unknown sponsorId ${unknown.sponsorId}`);
           continue;
         }
-        stats.add(parsed.record);
-        await creators.add(String(parsed.record.id), creatorDocument(parsed.record, sponsors, niches));
+        const doc = creatorDocument(parsed.record, sponsors, niches);
+        stats.add(parsed.record, doc);
+        await creators.add(String(parsed.record.id), doc);
       }
     } finally {
       await creators.close().finally(() => progress.stop());

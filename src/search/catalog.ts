@@ -86,16 +86,7 @@ export class Catalog {
     const body = sponsorLookupBody(id);
     const hit = body && (await this.search<SponsorSource>(this.index.sponsors, body)).hits.hits[0];
     if (!hit) throw notFound('sponsor', id);
-    const ids = hit._source.topCreatorIds ?? [];
-    const top = ids.length
-      ? await this.options.http.post<{ docs: { found?: boolean; _source?: CreatorSource }[] }>(
-          `/${this.index.creators}/_mget?filter_path=docs.found,docs._source&_source=${SUMMARY_SOURCE.join(',')}`,
-          { ids },
-        )
-      : undefined;
-    const docs = top?.docs ?? [];
-    const creators = docs.flatMap((doc) => (doc.found && doc._source ? [creatorSummary(doc._source, this.pages)] : []));
-    return { sponsor: sponsorDetail(hit._source, creators, this.pages) };
+    return { sponsor: sponsorDetail(hit._source, this.pages) };
   }
 
   private async findCreator(id: string, source: string[]): Promise<CreatorSource> {

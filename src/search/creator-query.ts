@@ -3,7 +3,7 @@
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
 import type { Ranking } from './ranking.ts';
 
-/** What a CreatorSummary is built from; a detail or audience adds its own fields. */
+/** What a CreatorSummary is built from (also stored for a sponsor's top creators); details add their own. */
 export const SUMMARY_SOURCE = [
   'creatorId',
   'slug',

@@ -47,7 +47,7 @@ export interface SponsorSource {
   averageCreatorSize?: number | null;
   firstSponsorshipDate?: string | null;
   nicheLabels?: string[];
-  topCreatorIds?: string[];
+  topCreators?: CreatorSource[];
 }
 
 /** Addresses of creator and sponsor pages on the service, under PUBLIC_BASE_URL. */
@@ -114,7 +114,7 @@ export function sponsorSummary(d: SponsorSource, pages: Pages): SponsorSummary {
   };
 }
 
-export function sponsorDetail(d: SponsorSource, topCreators: CreatorSummary[], pages: Pages): SponsorDetail {
+export function sponsorDetail(d: SponsorSource, pages: Pages): SponsorDetail {
   return {
     ...sponsorSummary(d, pages),
     description: d.description ?? null,
@@ -126,6 +126,6 @@ export function sponsorDetail(d: SponsorSource, topCreators: CreatorSummary[], p
       firstSponsorshipDate: d.firstSponsorshipDate ?? null,
     },
     niches: d.nicheLabels ?? [],
-    topCreators,
+    topCreators: (d.topCreators ?? []).map((c) => creatorSummary(c, pages)),
   };
 }

@@ -19,7 +19,7 @@ export const SPONSOR_DETAIL_SOURCE = [
   'averageCreatorSize',
   'firstSponsorshipDate',
   'nicheLabels',
-  'topCreatorIds',
+  'topCreators',
 ];
 
 type Query = Record<string, unknown>;

@@ -79,7 +79,7 @@ describe('indexer', () => {
       averageCreatorSize: 145_000,
       firstSponsorshipDate: '2022-05-05',
       lastSponsorshipDate: '2025-06-01',
-      topCreatorIds: ['1', '2'],
+      topCreators: [expect.objectContaining({ creatorId: 1 }), expect.objectContaining({ creatorId: 2 })],
     });
     const [unsponsored] = await search<Record<string, unknown>>('sponsors', { term: { sponsorId: 3 } });
     expect(unsponsored?._source).toMatchObject({ creatorCount: 1, sponsorshipCount: 1 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceLabel, creatorDocument, SponsorStats, slugOf, TOP_CREATORS } from '../../indexer/documents.ts';
-import { NICHES } from '../../indexer/records.ts';
+import { type CreatorRecord, NICHES } from '../../indexer/records.ts';
+import { SUMMARY_SOURCE } from '../../src/search/creator-query.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
 const niches = new Map(NICHES.map((n) => [n.value, n]));
@@ -70,11 +71,15 @@ describe('creator documents', () => {
   });
 });
 
+const addTo = (stats: SponsorStats, record: CreatorRecord) =>
+  stats.add(record, creatorDocument(record, sponsors, niches));
+
 describe('SponsorStats', () => {
   it('derives every sponsor number from the links', () => {
     const stats = new SponsorStats();
-    stats.add(creator(1, { subscribers: 100, sponsorships: [link(1, 3, '2024-05-01', '2024-06-01')] }));
-    stats.add(
+    addTo(stats, creator(1, { subscribers: 100, sponsorships: [link(1, 3, '2024-05-01', '2024-06-01')] }));
+    addTo(
+      stats,
       creator(2, {
         subscribers: 300,
         sponsorships: [link(1, 1, '2023-01-01', '2023-01-01'), link(2, 2, '2025-01-01', '2025-02-01')],
@@ -87,7 +92,7 @@ describe('SponsorStats', () => {
       averageCreatorSize: 200,
       firstSponsorshipDate: '2023-01-01',
       lastSponsorshipDate: '2024-06-01',
-      topCreatorIds: ['2', '1'],
+      topCreators: [expect.objectContaining({ creatorId: 2 }), expect.objectContaining({ creatorId: 1 })],
     });
     expect(stats.document(sponsors.get(3) ?? sponsor(3, 'x'), niches)).toMatchObject({
       sponsorshipCount: 0,
@@ -95,16 +100,17 @@ describe('SponsorStats', () => {
       totalReach: null,
       averageCreatorSize: null,
       firstSponsorshipDate: null,
-      topCreatorIds: [],
+      topCreators: [],
     });
   });
 
   it('keeps only the biggest creators of a popular sponsor', () => {
     const stats = new SponsorStats();
     for (let id = 1; id <= 50; id++)
-      stats.add(creator(id, { subscribers: id * 10, sponsorships: [link(1, 1, '2024-01-01', '2024-01-01')] }));
-    const top = stats.document(sponsors.get(1) ?? sponsor(1, 'x'), niches).topCreatorIds;
+      addTo(stats, creator(id, { subscribers: id * 10, sponsorships: [link(1, 1, '2024-01-01', '2024-01-01')] }));
+    const top = stats.document(sponsors.get(1) ?? sponsor(1, 'x'), niches).topCreators;
     expect(top).toHaveLength(TOP_CREATORS);
-    expect(top.slice(0, 3)).toEqual(['50', '49', '48']);
+    expect(top.slice(0, 3).map((c) => c.creatorId)).toEqual([50, 49, 48]);
+    expect(Object.keys(top[0] ?? {}).sort()).toEqual([...SUMMARY_SOURCE].sort());
   });
 });
