@@ -2,11 +2,11 @@
 // per-IP limit → API key (401) → plan (403) → per-key limit (429) → [validation, 422] → credits (402).
 // A call costs two Redis round trips: (1) the IP count and the key lookup, pipelined; (2) one script on the
 // account's slot for key, plan, key window and credits. A reservation is given back (once) when the call fails.
-import type { Config, PlanName } from '../config.ts';
+import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
-import type { AccessStore } from './store.ts';
+import type { AccessStore, Granted } from './store.ts';
 
 export interface Caller {
   authorization: string | undefined;
@@ -17,16 +17,10 @@ export interface Caller {
   valid: boolean;
 }
 
-export interface Grant {
+/** A call that may proceed: what the credit script answered, plus what the handlers need. */
+export interface Grant extends Omit<Granted, 'status' | 'window'> {
   accountId: string;
-  plan: PlanName;
   pageSize: number;
-  unlimited: boolean;
-  balance: number | null;
-  allowance: number;
-  renewsAt: string | null;
-  charged: number;
-  periodId: string;
   /** Headers every response to this call carries (rate limits, credits). */
   headers: Record<string, string>;
 }
@@ -98,18 +92,8 @@ export class Access {
       const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
       throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));
     }
-    return {
-      accountId: ref.accountId,
-      plan: outcome.plan,
-      pageSize: plan.pageSize,
-      unlimited: outcome.unlimited,
-      balance: outcome.balance,
-      allowance: outcome.allowance,
-      renewsAt: outcome.renewsAt,
-      charged: outcome.charged,
-      periodId: outcome.periodId,
-      headers: rateLimitHeaders(keyWindow),
-    };
+    const { status: _status, window: _window, ...granted } = outcome;
+    return { ...granted, accountId: ref.accountId, pageSize: plan.pageSize, headers: rateLimitHeaders(keyWindow) };
   }
 
   /** Gives back what `grant` reserved; call it at most once, for a call that did not succeed. */

@@ -103,22 +103,24 @@ export interface RateWindow {
   resetMs: number;
 }
 
+export interface Granted {
+  status: 'ok' | 'out_of_credits';
+  plan: PlanName;
+  window: RateWindow;
+  unlimited: boolean;
+  /** Null when unlimited. */
+  balance: number | null;
+  allowance: number;
+  renewsAt: string | null;
+  charged: number;
+  periodId: string;
+}
+
 export type AccessOutcome =
   | { status: 'unauthorized' }
   | { status: 'forbidden'; plan: string }
   | { status: 'rate_limited'; plan: string; window: RateWindow }
-  | {
-      status: 'ok' | 'out_of_credits';
-      plan: PlanName;
-      window: RateWindow;
-      unlimited: boolean;
-      /** Null when unlimited. */
-      balance: number | null;
-      allowance: number;
-      renewsAt: string | null;
-      charged: number;
-      periodId: string;
-    };
+  | Granted;
 
 export interface AccountInput {
   plan: PlanName;

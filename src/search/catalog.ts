@@ -2,13 +2,7 @@
 // through OpenSearchHttp (which turns every failure of the cluster into a 503 without its error text).
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { ApiError } from '../http/errors.ts';
-import {
-  AUDIENCE_SOURCE,
-  creatorLookupBody,
-  creatorSearchBody,
-  DETAIL_SOURCE,
-  SUMMARY_SOURCE,
-} from './creator-query.ts';
+import { AUDIENCE_SOURCE, creatorLookupBody, creatorSearchBody, DETAIL_SOURCE } from './creator-query.ts';
 import { aliases } from './indices.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
 import { pageLinks, pageWindow } from './pagination.ts';

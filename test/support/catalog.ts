@@ -25,14 +25,9 @@ const readLines = <T>(file: string): T[] =>
     .split('\n')
     .map((line) => JSON.parse(line) as T);
 
-/** Generates a dataset and loads it under its own index prefix; the records come back for expectations. */
-export async function loadGeneratedDataset(
-  name: string,
-  size = { creators: 2000, sponsors: 150 },
-): Promise<LoadedDataset> {
+/** Loads a data folder under an index prefix of its own; `drop` deletes the indices and the folder. */
+async function loadFolder(name: string, dir: string) {
   const prefix = `t${process.pid}_${name}_`;
-  const dir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  await generate({ ...size, seed: 7, out: dir });
   const client = new Client({ node: inject('opensearchUrl') });
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
   const config = {
@@ -42,8 +37,6 @@ export async function loadGeneratedDataset(
   await load({ client, config, out: quiet });
   return {
     prefix,
-    creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
-    sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
     client,
     drop: async () => {
       await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
@@ -53,27 +46,21 @@ export async function loadGeneratedDataset(
   };
 }
 
-/** Loads hand-made records (test/support/dataset.ts) under their own index prefix. */
-export async function loadRecords(
+/** Generates a dataset and loads it under its own index prefix; the records come back for expectations. */
+export async function loadGeneratedDataset(
   name: string,
-  sponsors: SponsorRecord[],
-  creators: CreatorRecord[],
-): Promise<{ prefix: string; drop: () => Promise<void> }> {
-  const prefix = `t${process.pid}_${name}_`;
-  const dir = writeDataset(sponsors, creators);
-  const client = new Client({ node: inject('opensearchUrl') });
-  const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
-  const config = {
-    ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl') }),
-    dataDir: dir,
-  };
-  await load({ client, config, out: quiet });
+  size = { creators: 2000, sponsors: 150 },
+): Promise<LoadedDataset> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  await generate({ ...size, seed: 7, out: dir });
   return {
-    prefix,
-    drop: async () => {
-      await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
-      await client.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    ...(await loadFolder(name, dir)),
+    creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
+    sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
   };
+}
+
+/** Loads hand-made records (test/support/dataset.ts) under their own index prefix. */
+export function loadRecords(name: string, sponsors: SponsorRecord[], creators: CreatorRecord[]) {
+  return loadFolder(name, writeDataset(sponsors, creators));
 }
