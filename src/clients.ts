@@ -29,8 +29,9 @@ export function createClients(config: Config, log: ClientLog): Clients {
     // Fail fast rather than queue: a request must never hang on a Redis that is down. ioredis keeps reconnecting
     // in the background, so the service recovers by itself when Redis returns.
     enableOfflineQueue: false,
-    // Commands issued in the same tick go out in one write: the access check's pairs cost one round trip each.
-    enableAutoPipelining: true,
+    // No auto-pipelining: ioredis already writes concurrent commands without waiting for replies (so the access
+    // check's pair costs one round trip), and measured here its batching cost more CPU per call than it saved.
+    enableAutoPipelining: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     commandTimeout: 1000,
