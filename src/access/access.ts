@@ -3,7 +3,7 @@
 // A call costs two Redis round trips: (1) the IP count and the key lookup, pipelined; (2) one script on the
 // account's slot for key, plan, key window and credits. A reservation is given back (once) when the call fails.
 import type { Config } from '../config.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, unavailable } from '../http/errors.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
 import type { AccessStore, Granted } from './store.ts';
@@ -114,11 +114,5 @@ function rateLimited(window: Window, who: string): ApiError {
 
 /** Without Redis, neither keys nor credits can be checked: 503, never a free call or a bogus 401/429. */
 function storeDown(error: unknown): never {
-  throw new ApiError(
-    503,
-    'unavailable',
-    'Accounts are unavailable right now; retry shortly.',
-    { 'retry-after': '5' },
-    error,
-  );
+  throw unavailable('Accounts are unavailable right now; retry shortly.', error);
 }

@@ -3,6 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
 import { type ErrorCode, errorBody } from '../contract/error.ts';
 
+/** Seconds a client should wait before retrying when a backing service (OpenSearch, Redis) cannot answer. */
+export const RETRY_AFTER_S = 5;
+
+/** 503 `unavailable`: the client may retry; `cause` (what actually failed) goes to the log only. */
+export function unavailable(message: string, cause: unknown): ApiError {
+  return new ApiError(503, 'unavailable', message, { 'retry-after': String(RETRY_AFTER_S) }, cause);
+}
+
 /** An error a handler throws on purpose; the error handler turns it into the spec's error shape. */
 export class ApiError extends Error {
   constructor(

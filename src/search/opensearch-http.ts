@@ -3,10 +3,7 @@
 // CPU the API spends is CPU OpenSearch cannot use when they share a host. Every failure that means "OpenSearch
 // cannot answer now" becomes a 503 with Retry-After; the original error only reaches the log.
 import { type Dispatcher, Pool } from 'undici';
-import { ApiError } from '../http/errors.ts';
-
-/** Seconds a client should wait before retrying when OpenSearch cannot answer. */
-export const RETRY_AFTER_S = 5;
+import { unavailable } from '../http/errors.ts';
 
 export class OpenSearchHttp {
   private readonly pool: Pool;
@@ -51,8 +48,4 @@ export class OpenSearchHttp {
   close(): Promise<void> {
     return this.pool.close();
   }
-}
-
-function unavailable(message: string, cause: unknown): ApiError {
-  return new ApiError(503, 'unavailable', message, { 'retry-after': String(RETRY_AFTER_S) }, cause);
 }

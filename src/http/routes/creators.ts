@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Grant } from '../../access/access.ts';
 import { COSTS, OPERATIONS } from '../../contract/operations.ts';
 import type { Catalog } from '../../search/catalog.ts';
 
@@ -7,7 +8,7 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     '/creators',
     { schema: OPERATIONS.searchCreators, config: { cost: COSTS.searchCreators } },
     // The page size comes from the caller's plan (smaller on the free trial).
-    (request) => catalog.searchCreators(request.query, request.grant?.pageSize ?? 25),
+    (request) => catalog.searchCreators(request.query, (request.grant as Grant).pageSize),
   );
   app.get('/creators/:id', { schema: OPERATIONS.getCreator, config: { cost: COSTS.getCreator } }, (request) =>
     catalog.creator(request.params.id),
