@@ -1,12 +1,13 @@
 // The access pipeline of DESIGN.md, independent of HTTP so the REST hooks and the MCP tools share it:
 // per-IP limit → API key (401) → plan (403) → per-key limit (429) → [validation, 422] → credits (402).
-// A call costs two Redis round trips: (1) the IP count and the key lookup, pipelined; (2) one script on the
-// account's slot for key, plan, key window and credits. A reservation is given back (once) when the call fails.
+// A call costs at most two Redis round trips: (1) the IP count and the key lookup, together; (2) one script on the
+// account's slot for key, plan, key window and credits. For a key this process has seen before, the script goes
+// out with the IP count: one round trip. A reservation is given back (once) when the call fails.
 import type { Config } from '../config.ts';
 import { ApiError, unavailable } from '../http/errors.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
-import type { AccessStore, Granted } from './store.ts';
+import type { AccessStore, Granted, KeyRef } from './store.ts';
 
 export interface Caller {
   authorization: string | undefined;
@@ -46,12 +47,17 @@ export function creditsOf({ plan, unlimited, balance, allowance, renewsAt }: Gra
   return { plan, unlimited, balance, allowance, renewsAt };
 }
 
+/** How many keys an API process remembers the account of. */
+const KNOWN_KEYS = 10_000;
+
 const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <key>.';
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
 
 export class Access {
   /** Requests per minute of each plan with API access. */
   private readonly perMinute: Record<string, number>;
+  /** Keys seen before: digest → account and key. The mapping never changes (revocation is checked by the script). */
+  private readonly known = new Map<string, KeyRef>();
 
   constructor(
     private readonly store: AccessStore,
@@ -69,19 +75,32 @@ export class Access {
   async authorize(caller: Caller): Promise<Grant> {
     const key = bearerKey(caller.authorization);
     const digest = key && wellFormed(key, this.config.keyPrefix) ? digestOf(key) : undefined;
-    const [ipCount, ref] = await Promise.all([
+    const charge = caller.valid ? caller.cost : 0;
+    const known = digest ? this.known.get(digest) : undefined;
+    // A key seen before sends its credit script along with the IP count: one round trip. A new key is looked up
+    // first; either way the script itself refuses a revoked key.
+    const [ipCount, ref, early] = await Promise.all([
       this.limits.ip(caller.ip),
-      digest ? this.store.lookup(digest).catch(storeDown) : undefined,
+      known ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
+      known && this.store.access(known, charge, this.perMinute, this.now()).catch(storeDown),
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
-    if (exceeded(ipWindow)) throw rateLimited(ipWindow, 'this address');
+    if (exceeded(ipWindow)) {
+      if (known && early && 'charged' in early && early.charged) {
+        await this.refund(known.accountId, early.charged, early.periodId);
+      }
+      throw rateLimited(ipWindow, 'this address');
+    }
     if (!digest || !ref || !sameDigest(ref.digest, digest)) {
       throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
     }
+    if (!known) this.remember(digest, ref);
 
-    const charge = caller.valid ? caller.cost : 0;
-    const outcome = await this.store.access(ref, charge, this.perMinute, this.now()).catch(storeDown);
-    if (outcome.status === 'unauthorized') throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+    const outcome = early ?? (await this.store.access(ref, charge, this.perMinute, this.now()).catch(storeDown));
+    if (outcome.status === 'unauthorized') {
+      this.known.delete(digest);
+      throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+    }
     if (outcome.status === 'forbidden') {
       throw new ApiError(403, 'forbidden', `The ${outcome.plan} plan has no API access; upgrade to use the API.`);
     }
@@ -94,6 +113,12 @@ export class Access {
     }
     const { status: _status, window: _window, ...granted } = outcome;
     return { ...granted, accountId: ref.accountId, pageSize: plan.pageSize, headers: rateLimitHeaders(keyWindow) };
+  }
+
+  /** Bounded: the oldest entry goes first. */
+  private remember(digest: string, ref: KeyRef): void {
+    if (this.known.size >= KNOWN_KEYS) this.known.delete(this.known.keys().next().value as string);
+    this.known.set(digest, ref);
   }
 
   /** Gives back what `grant` reserved; call it at most once, for a call that did not succeed. */

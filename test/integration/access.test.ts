@@ -214,6 +214,16 @@ describe('per-IP limit', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
+  it('charges nothing for a call refused by the per-IP limit, also for a key it has seen before', async () => {
+    const t = await app({ IP_RATE_PER_MIN: '2' });
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
+    expect((await call(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    expect((await call(t, '/api/v1/creators/creator2', key)).statusCode).toBe(200);
+    expect((await call(t, '/api/v1/creators/creator3', key)).statusCode).toBe(429);
+    const stored = await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance');
+    expect(Number(stored)).toBe(8);
+  });
+
   it('trusts X-Forwarded-For behind a proxy (TRUST_PROXY=true)', async () => {
     const t = await app({ IP_RATE_PER_MIN: '2', TRUST_PROXY: 'true' });
     const { key } = await t.key();
