@@ -1,11 +1,11 @@
 // API throughput and latency against OpenSearch queried directly, in one run on one machine:
-//   npm run bench:api -- [--duration 20] [--connections 8] [--sequential 2000]
+//   npm run bench:api -- [--duration 20] [--connections 8] [--rounds 3] [--sequential 3000]
 // Every target gets the same creator-search mix (the judgment queries plain, with a country, sorted with a floor,
 // and on page 2) over loopback: OpenSearch with the exact _search bodies the API builds; the API with access on
 // (a metered key: key lookup, limits and a credit reservation per call); the API with ACCESS_DISABLED (to isolate
 // the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput comes from
-// autocannon at the same concurrency, alternating targets for two rounds; the access layer's latency from
-// sequential requests timed in microseconds. Needs the demo data (`npm run up`). Writes bench/results/api-<date>.md.
+// autocannon at the same concurrency, alternating targets over rounds (medians reported); the access layer's latency
+// from sequential pairs timed in microseconds. Needs the demo data (`npm run up`). Writes bench/results/api-<date>.md.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -28,12 +28,14 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '8' },
-    sequential: { type: 'string', default: '2000' },
+    sequential: { type: 'string', default: '3000' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const sequential = Number(values.sequential);
+const roundCount = Number(values.rounds);
 const config = loadConfig();
 const index = aliases(config.indexPrefix).creators;
 const ranking = loadRanking().creators;
@@ -142,30 +144,58 @@ async function load(target: Target, seconds: number): Promise<Figures> {
   };
 }
 
-/** Sequential requests, one connection, timed in microseconds: latency without queueing. */
-async function latency(target: Target, count: number): Promise<{ p50: number; p99: number }> {
-  const pool = new Pool(target.url, { connections: 1 });
-  const times: number[] = [];
+/** One request on its own connection pool, timed in microseconds. */
+async function timed(pool: Pool, target: Target, r: autocannon.Request): Promise<number> {
+  const started = process.hrtime.bigint();
+  const answer = await pool.request({
+    path: String(r.path),
+    method: (r.method ?? 'GET') as 'GET',
+    headers: r.headers,
+    body: r.body as string | undefined,
+  });
+  await answer.body.text();
+  if (answer.statusCode !== 200) throw new Error(`${target.name} ${r.path}: ${answer.statusCode}`);
+  return Number(process.hrtime.bigint() - started) / 1000;
+}
+
+/**
+ * Sequential requests, one connection per target, the same query to both targets back to back (in alternating
+ * order): latency without queueing, and OpenSearch's drift cancels out of the pairwise differences.
+ */
+async function pairedLatency(a: Target, b: Target, count: number) {
+  const pools = [new Pool(a.url, { connections: 1 }), new Pool(b.url, { connections: 1 })] as const;
+  const times: [number[], number[]] = [[], []];
+  const differences: number[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      const r = target.requests[i % target.requests.length] as autocannon.Request;
-      const started = process.hrtime.bigint();
-      const answer = await pool.request({
-        path: String(r.path),
-        method: (r.method ?? 'GET') as 'GET',
-        headers: r.headers,
-        body: r.body as string | undefined,
-      });
-      await answer.body.text();
-      if (answer.statusCode !== 200) throw new Error(`${target.name} ${r.path}: ${answer.statusCode}`);
-      times.push(Number(process.hrtime.bigint() - started) / 1000);
+      const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+      const pair = [0, 0];
+      for (const side of order) {
+        const target = side === 0 ? a : b;
+        pair[side] = await timed(
+          pools[side],
+          target,
+          target.requests[i % target.requests.length] as autocannon.Request,
+        );
+      }
+      times[0].push(pair[0] as number);
+      times[1].push(pair[1] as number);
+      differences.push((pair[0] as number) - (pair[1] as number));
     }
   } finally {
-    await pool.close();
+    await Promise.all(pools.map((pool) => pool.close()));
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
-  return { p50: at(0.5), p99: at(0.99) };
+  const ms = (xs: number[], q: number) => quantile(xs, q) / 1000;
+  return {
+    a: { p50: ms(times[0], 0.5), p99: ms(times[0], 0.99) },
+    b: { p50: ms(times[1], 0.5), p99: ms(times[1], 0.99) },
+    medianDifference: ms(differences, 0.5),
+  };
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
 // --- set-up: the mix, a metered key, the processes ---
@@ -221,9 +251,9 @@ const targets: Target[] = [
 ];
 
 try {
-  for (const t of targets) await load(t, 5); // warm-up: JIT, OpenSearch caches, connections
+  for (const t of targets) await load(t, 10); // warm-up: JIT, OpenSearch caches, connections
   const rounds: Figures[][] = [];
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < roundCount; round++) {
     const figures: Figures[] = [];
     for (const t of targets) figures.push(await load(t, duration));
     rounds.push(figures);
@@ -231,25 +261,21 @@ try {
       `round ${round + 1}: ${figures.map((f, i) => `${targets[i]?.name} ${f.rps.toFixed(0)} req/s`).join('; ')}`,
     );
   }
-  const mean = (i: number, pick: (f: Figures) => number) =>
-    rounds.reduce((s, r) => s + pick(r[i] as Figures), 0) / rounds.length;
+  // Medians over the rounds: one disturbed round (this machine shares its two cores) does not move the figures.
+  const median = (i: number, pick: (f: Figures) => number) =>
+    quantile(
+      rounds.map((r) => pick(r[i] as Figures)),
+      0.5,
+    );
   const figures = targets.map((_, i) => ({
-    rps: mean(i, (f) => f.rps),
-    p50: mean(i, (f) => f.p50),
-    p99: mean(i, (f) => f.p99),
-    opensearchCpu: mean(i, (f) => f.opensearchCpu),
-    frontCpu: mean(i, (f) => f.frontCpu),
+    rps: median(i, (f) => f.rps),
+    p50: median(i, (f) => f.p50),
+    p99: median(i, (f) => f.p99),
+    opensearchCpu: median(i, (f) => f.opensearchCpu),
+    frontCpu: median(i, (f) => f.frontCpu),
   }));
   const [direct, viaApi, viaOpen, viaBare] = figures as [Figures, Figures, Figures, Figures];
-
-  const on: { p50: number; p99: number }[] = [];
-  const off: { p50: number; p99: number }[] = [];
-  for (let round = 0; round < 2; round++) {
-    on.push(await latency(targets[1] as Target, sequential));
-    off.push(await latency(targets[2] as Target, sequential));
-  }
-  const avg = (xs: { p50: number; p99: number }[], k: 'p50' | 'p99') => xs.reduce((s, x) => s + x[k], 0) / xs.length;
-  const accessP50 = (avg(on, 'p50') - avg(off, 'p50')) / 1000;
+  const paired = await pairedLatency(targets[1] as Target, targets[2] as Target, sequential);
 
   const { count } = (await (await fetch(`${config.opensearchUrl}/${index}/_count`)).json()) as { count: number };
   const row = (name: string, f: Figures) =>
@@ -259,7 +285,7 @@ try {
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; the API, OpenSearch and the load generator share it.
 Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searches (judgment queries plain, with a country, sorted with a floor, page 2 with a filter). API at LOG_LEVEL=${config.logLevel}.
 
-## Throughput (autocannon, ${connections} connections, ${duration} s per target, 2 alternating rounds after a 5 s warm-up; means)
+## Throughput (autocannon, ${connections} connections, ${duration} s per target, ${roundCount} alternating rounds after a 10 s warm-up; medians)
 
 | target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | front process CPU ms/req |
 |---|---|---|---|---|---|
@@ -268,14 +294,14 @@ ${targets.map((t, i) => row(t.name, figures[i] as Figures)).join('\n')}
 - API (access on) / direct throughput: ${(viaApi.rps / direct.rps).toFixed(2)}× (target ≥ 0.85×); p99 difference ${(viaApi.p99 - direct.p99).toFixed(1)} ms (target ≤ 5 ms).
 - Bare proxy / direct: ${(viaBare.rps / direct.rps).toFixed(2)}×; API without access / direct: ${(viaOpen.rps / direct.rps).toFixed(2)}×.
 
-## Access layer (sequential requests, one connection, ${sequential} per run, 2 alternating runs; means)
+## Access layer (sequential requests, one connection each, ${sequential} pairs: the same query to both APIs back to back)
 
 | API | p50 ms | p99 ms |
 |---|---|---|
-| access on (metered key) | ${(avg(on, 'p50') / 1000).toFixed(2)} | ${(avg(on, 'p99') / 1000).toFixed(2)} |
-| ACCESS_DISABLED | ${(avg(off, 'p50') / 1000).toFixed(2)} | ${(avg(off, 'p99') / 1000).toFixed(2)} |
+| access on (metered key) | ${paired.a.p50.toFixed(2)} | ${paired.a.p99.toFixed(2)} |
+| ACCESS_DISABLED | ${paired.b.p50.toFixed(2)} | ${paired.b.p99.toFixed(2)} |
 
-Access adds ${accessP50.toFixed(2)} ms at p50 (target ≤ 0.5 ms).
+Access adds ${(paired.a.p50 - paired.b.p50).toFixed(2)} ms at p50 (target ≤ 0.5 ms); median of the pairwise differences ${paired.medianDifference.toFixed(2)} ms.
 `;
   const out = path.join(root, 'bench', 'results', `api-${new Date().toISOString().slice(0, 10)}.md`);
   mkdirSync(path.dirname(out), { recursive: true });
