@@ -3,6 +3,8 @@
 // A call costs at most two Redis round trips: (1) the IP count and the key lookup, together; (2) one script on the
 // account's slot for key, plan, key window and credits. For a key this process has seen before, the script goes
 // out with the IP count: one round trip. A reservation is given back (once) when the call fails.
+// A key whose last call here was granted may go ahead before its check answers (`ahead`): the REST hooks then
+// run the search alongside the check and answer only once the check has granted the call.
 import type { Config } from '../config.ts';
 import { ApiError, unavailable } from '../http/errors.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
@@ -50,14 +52,20 @@ export function creditsOf({ plan, unlimited, balance, allowance, renewsAt }: Gra
 /** How many keys an API process remembers the account of. */
 const KNOWN_KEYS = 10_000;
 
+interface Known {
+  ref: KeyRef;
+  /** The page size of the key's last call here, if that call was granted; unset after any refusal. */
+  grantedPageSize?: number;
+}
+
 const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <key>.';
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
 
 export class Access {
   /** Requests per minute of each plan with API access. */
   private readonly perMinute: Record<string, number>;
-  /** Keys seen before: digest → account and key. The mapping never changes (revocation is checked by the script). */
-  private readonly known = new Map<string, KeyRef>();
+  /** Keys seen before, by digest. The account and key never change (revocation is checked by the script). */
+  private readonly known = new Map<string, Known>();
 
   constructor(
     private readonly store: AccessStore,
@@ -72,29 +80,52 @@ export class Access {
     );
   }
 
-  async authorize(caller: Caller): Promise<Grant> {
-    const key = bearerKey(caller.authorization);
-    const digest = key && wellFormed(key, this.config.keyPrefix) ? digestOf(key) : undefined;
-    const charge = caller.valid ? caller.cost : 0;
+  /** The digest of a well-formed key in an Authorization header; undefined for anything else. */
+  identify(authorization: string | undefined): string | undefined {
+    const key = bearerKey(authorization);
+    return key && wellFormed(key, this.config.keyPrefix) ? digestOf(key) : undefined;
+  }
+
+  /**
+   * The page size a call with this key may go ahead with while its check runs: only for a key whose last call in
+   * this process was granted, so unknown, refused or limited keys never cause work before they are checked.
+   */
+  ahead(digest: string | undefined): number | undefined {
+    return digest === undefined ? undefined : this.known.get(digest)?.grantedPageSize;
+  }
+
+  async authorize(caller: Caller, digest = this.identify(caller.authorization)): Promise<Grant> {
+    try {
+      return await this.check(caller, digest);
+    } catch (error) {
+      // Any refusal (or outage) stops this key from going ahead until a call is granted again.
+      const known = digest ? this.known.get(digest) : undefined;
+      if (known) known.grantedPageSize = undefined;
+      throw error;
+    }
+  }
+
+  private async check(caller: Caller, digest: string | undefined): Promise<Grant> {
     const known = digest ? this.known.get(digest) : undefined;
+    const charge = caller.valid ? caller.cost : 0;
     // A key seen before sends its credit script along with the IP count: one round trip. A new key is looked up
     // first; either way the script itself refuses a revoked key.
     const [ipCount, ref, early] = await Promise.all([
       this.limits.ip(caller.ip),
-      known ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
-      known && this.store.access(known, charge, this.perMinute, this.now()).catch(storeDown),
+      known?.ref ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
+      known && this.store.access(known.ref, charge, this.perMinute, this.now()).catch(storeDown),
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     if (exceeded(ipWindow)) {
       if (known && early && 'charged' in early && early.charged) {
-        await this.refund(known.accountId, early.charged, early.periodId);
+        await this.refund(known.ref.accountId, early.charged, early.periodId);
       }
       throw rateLimited(ipWindow, 'this address');
     }
     if (!digest || !ref || !sameDigest(ref.digest, digest)) {
       throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
     }
-    if (!known) this.remember(digest, ref);
+    const entry = known ?? this.remember(digest, ref);
 
     const outcome = early ?? (await this.store.access(ref, charge, this.perMinute, this.now()).catch(storeDown));
     if (outcome.status === 'unauthorized') {
@@ -111,14 +142,17 @@ export class Access {
       const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
       throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));
     }
+    entry.grantedPageSize = plan.pageSize;
     const { status: _status, window: _window, ...granted } = outcome;
     return { ...granted, accountId: ref.accountId, pageSize: plan.pageSize, headers: rateLimitHeaders(keyWindow) };
   }
 
   /** Bounded: the oldest entry goes first. */
-  private remember(digest: string, ref: KeyRef): void {
+  private remember(digest: string, ref: KeyRef): Known {
     if (this.known.size >= KNOWN_KEYS) this.known.delete(this.known.keys().next().value as string);
-    this.known.set(digest, ref);
+    const entry: Known = { ref };
+    this.known.set(digest, entry);
+    return entry;
   }
 
   /** Gives back what `grant` reserved; call it at most once, for a call that did not succeed. */

@@ -1,7 +1,10 @@
 // The access pipeline on the REST routes: routes declare their cost in `config.cost`; routes without one (health,
 // OpenAPI, docs) are public. The check runs before validation, so a bad key is a 401 even with bad parameters,
 // and is told whether the parameters are valid, so an invalid call is checked but never charged.
-import type { FastifyInstance } from 'fastify';
+// A billable call with a key whose last call here was granted does not wait for its check: the handler (an
+// OpenSearch request) runs alongside it, so the Redis round trip hides behind the search. Nothing is answered
+// before the check: a refusal (401, 402, 403, 429, 503) wins over whatever the handler produced.
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -13,7 +16,10 @@ declare module 'fastify' {
     cost?: number;
   }
   interface FastifyRequest {
+    /** The call's grant. While `pending`, a provisional one of which a handler may read only `pageSize`. */
     grant?: Grant;
+    /** The access check of a call whose handler goes ahead of it. */
+    pending?: Promise<Grant>;
   }
 }
 
@@ -33,6 +39,7 @@ export const accessHooks = fp(
     // Every API route must say what it costs, so none can be served without a key by omission.
     app.addHook('onRoute', (route) => {
       if (route.config?.cost === undefined) throw new Error(`${route.method} ${route.url} declares no cost`);
+      if (access && route.config.cost > 0) route.handler = alongsideCheck(route.handler);
     });
 
     app.addHook('onRequest', async (request) => {
@@ -43,12 +50,21 @@ export const accessHooks = fp(
         return;
       }
       const schema = request.routeOptions.schema?.querystring as z.ZodType | undefined;
-      request.grant = await access.authorize({
-        authorization: request.headers.authorization,
-        ip: request.ip,
-        cost,
-        valid: !schema || schema.safeParse(request.query).success,
-      });
+      const valid = !schema || schema.safeParse(request.query).success;
+      const digest = access.identify(request.headers.authorization);
+      const check = access.authorize(
+        { authorization: request.headers.authorization, ip: request.ip, cost, valid },
+        digest,
+      );
+      // Only a valid billable call goes ahead (an invalid one must answer the check's refusal or 422, nothing else).
+      const pageSize = cost > 0 && valid ? access.ahead(digest) : undefined;
+      if (pageSize === undefined) {
+        request.grant = await check;
+        return;
+      }
+      check.catch(() => {}); // awaited by the handler
+      request.pending = check;
+      request.grant = { ...open, pageSize };
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -72,3 +88,20 @@ export const accessHooks = fp(
     });
   },
 );
+
+/** Runs a handler alongside its call's pending check and answers only with the check's grant. */
+function alongsideCheck(handler: RouteHandlerMethod): RouteHandlerMethod {
+  return async function (this: FastifyInstance, request, reply) {
+    const { pending } = request;
+    if (!pending) return handler.call(this, request, reply);
+    const provisional = request.grant as Grant;
+    const work = (async () => handler.call(this, request, reply))();
+    work.catch(() => {}); // awaited below, once the check has answered
+    request.grant = undefined;
+    request.pending = undefined;
+    request.grant = await pending;
+    // The plan (and with it the page size) changed since the key's last call: do the work again for the real one.
+    if (request.grant.pageSize !== provisional.pageSize) return handler.call(this, request, reply);
+    return work;
+  };
+}

@@ -201,6 +201,59 @@ describe('keys', () => {
   });
 });
 
+describe('a key whose last call was granted (its search runs alongside the check)', () => {
+  let t: TestApp;
+  let store: import('../../src/access/store.ts').AccessStore;
+  beforeAll(async () => {
+    t = await app();
+    const { AccessStore } = await import('../../src/access/store.ts');
+    store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
+  });
+
+  it('answers 401 once revoked, also where the search alone would have been 200 or 404', async () => {
+    const { key, keyId, accountId } = await t.key({ unlimited: false, allowance: 10 });
+    expect((await call(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
+    await store.revokeKey(accountId, keyId);
+    const unknown = (await call(t, '/api/v1/niches', 'csi_unknown')).body;
+    for (const url of ['/api/v1/creators?query=creator', '/api/v1/creators/nobody', '/api/v1/sponsors/1']) {
+      const response = await call(t, url, key);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.body).toBe(unknown);
+      expect(response.headers['x-credits-charged']).toBeUndefined();
+    }
+    expect((await store.getAccount(accountId))?.balance).toBe('9');
+  });
+
+  it('serves the page size of a plan changed since the last call', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
+    expect((await call(t, '/api/v1/creators?query=creator', key)).json()).toMatchObject({ returned: 25 });
+    await store.setPlan(accountId, 'free_trial', 10);
+    const trial = await call(t, '/api/v1/creators?query=creator', key);
+    expect(trial.json()).toMatchObject({ returned: 10, hasMore: true, nextPage: 2 });
+    expect(trial.headers['x-credits-charged']).toBe('1');
+  });
+
+  it('answers 402 when the balance ran out, and 403 when the plan lost API access, without charging', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 1 });
+    expect((await call(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    const empty = await call(t, '/api/v1/creators/creator1', key);
+    expect(empty.statusCode).toBe(402);
+    expect(empty.json().error.code).toBe('out_of_credits');
+    await store.setBalance(accountId, 1);
+    expect((await call(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    await store.setPlan(accountId, 'free', 0);
+    expect((await call(t, '/api/v1/creators/creator1', key)).statusCode).toBe(403);
+    expect((await store.getAccount(accountId))?.balance).toBe('0');
+  });
+
+  it('refunds a 404 exactly once', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 5 });
+    expect((await call(t, '/api/v1/sponsors/1', key)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await call(t, '/api/v1/sponsors/999', key)).statusCode).toBe(404);
+    expect((await store.getAccount(accountId))?.balance).toBe('4');
+  });
+});
+
 describe('per-IP limit', () => {
   it('limits a client address whatever X-Forwarded-For says, when not behind a proxy', async () => {
     const t = await app({ IP_RATE_PER_MIN: '3' });
