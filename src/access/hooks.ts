@@ -91,16 +91,14 @@ export const accessHooks = fp(
 /** Runs a handler alongside its call's pending check and answers only with the check's grant. */
 function alongsideCheck(handler: RouteHandlerMethod): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
-    const { pending } = request;
+    const { pending, grant: provisional } = request;
     if (!pending) return handler.call(this, request, reply);
-    const provisional = request.grant as Grant;
     const work = (async () => handler.call(this, request, reply))();
     work.catch(() => {}); // awaited below, once the check has answered
-    request.grant = undefined;
-    request.pending = undefined;
+    request.grant = undefined; // a refused call has no grant, so its error carries no credit headers
     request.grant = await pending;
     // The plan (and with it the page size) changed since the key's last call: do the work again for the real one.
-    if (request.grant.pageSize !== provisional.pageSize) return handler.call(this, request, reply);
+    if (request.grant.pageSize !== provisional?.pageSize) return handler.call(this, request, reply);
     return work;
   };
 }
