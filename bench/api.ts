@@ -1,11 +1,13 @@
 // API throughput and latency against OpenSearch queried directly, in one run on one machine:
-//   npm run bench:api -- [--duration 20] [--connections 8] [--rounds 3] [--sequential 3000]
+//   npm run bench:api -- [--layout split|shared] [--duration 20] [--connections 8] [--rounds 3] [--sequential 3000]
 // Every target gets the same creator-search mix (the judgment queries plain, with a country, sorted with a floor,
 // and on page 2) over loopback: OpenSearch with the exact _search bodies the API builds; the API with access on
 // (a metered key: key lookup, limits and a credit reservation per call); the API with ACCESS_DISABLED (to isolate
 // the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput comes from
 // autocannon at the same concurrency, alternating targets over rounds (medians reported); the access layer's latency
-// from sequential pairs timed in microseconds. Needs the demo data (`npm run up`). Writes bench/results/api-<date>.md.
+// from sequential pairs timed in microseconds. --layout (bench/cpu-layout.ts) says whether OpenSearch gets a core of
+// its own (split, the default) or shares them all. Needs the demo data (`npm run up`).
+// Writes bench/results/api-<date>-<layout>.md.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -22,6 +24,7 @@ import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
 import { loadRanking } from '../src/search/ranking.ts';
+import { applyLayout, type Layout, localPid } from './cpu-layout.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -30,8 +33,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     sequential: { type: 'string', default: '3000' },
     rounds: { type: 'string', default: '3' },
+    layout: { type: 'string', default: 'split' },
   },
 });
+if (values.layout !== 'split' && values.layout !== 'shared') throw new Error('--layout is split or shared');
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const sequential = Number(values.sequential);
@@ -222,6 +227,8 @@ const apiRequests = (withKey: boolean): autocannon.Request[] =>
   }));
 
 execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+const layout = await applyLayout(values.layout as Layout, config.opensearchUrl, localPid(redisPid, 'redis'));
 const api = await startApi({});
 const open = await startApi({ ACCESS_DISABLED: 'true' });
 const barePort = await freePort();
@@ -282,7 +289,8 @@ try {
     `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.frontCpu.toFixed(2)} |`;
   const report = `# API benchmark, ${new Date().toISOString().slice(0, 10)}
 
-Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; the API, OpenSearch and the load generator share it.
+Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; the API, OpenSearch and the load generator run on it.
+Layout \`${layout.layout}\`: ${layout.description}.
 Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searches (judgment queries plain, with a country, sorted with a floor, page 2 with a filter). API at LOG_LEVEL=${config.logLevel}.
 
 ## Throughput (autocannon, ${connections} connections, ${duration} s per target, ${roundCount} alternating rounds after a 10 s warm-up; medians)
@@ -303,13 +311,14 @@ ${targets.map((t, i) => row(t.name, figures[i] as Figures)).join('\n')}
 
 Access adds ${(paired.a.p50 - paired.b.p50).toFixed(2)} ms at p50 (target ≤ 0.5 ms); median of the pairwise differences ${paired.medianDifference.toFixed(2)} ms.
 `;
-  const out = path.join(root, 'bench', 'results', `api-${new Date().toISOString().slice(0, 10)}.md`);
+  const out = path.join(root, 'bench', 'results', `api-${new Date().toISOString().slice(0, 10)}-${layout.layout}.md`);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, report);
   console.log(report);
   console.log(`Written to ${path.relative(root, out)}`);
 } finally {
   for (const child of [api.child, open.child, bare]) child.kill('SIGTERM');
+  layout.restore();
   rmSync(bodiesFile, { force: true });
   const benchKeys = await redis.keys(`${BENCH_PREFIX}*`);
   if (benchKeys.length) await redis.del(...benchKeys);

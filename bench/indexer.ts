@@ -1,8 +1,10 @@
 // Indexer throughput against raw _bulk, measured in one run on one machine:
-//   npm run bench:index -- [--creators 1000000]
+//   npm run bench:index -- [--creators 1000000] [--layout split|shared]
 // 1. generates the dataset (timed), 2. sends the indexer's exact documents with plain _bulk requests of the same
 // size and concurrency (the ceiling OpenSearch allows here), 3. runs the real indexer CLI on the NDJSON (parse,
-// validate, transform, bulk, alias swap), 4. writes bench/results/indexer-<date>.md. Figures are never edited.
+// validate, transform, bulk, alias swap), 4. writes bench/results/indexer-<date>-<n>-<layout>.md. Figures are never
+// edited. --layout (bench/cpu-layout.ts): OpenSearch on a core of its own while loading (split, the default, as when
+// the indexer runs off the cluster's nodes) or sharing every core with the indexer.
 import { execFile } from 'node:child_process';
 import {
   createReadStream,
@@ -24,11 +26,15 @@ import { loadIndexerConfig } from '../indexer/config.ts';
 import { creatorDocument } from '../indexer/documents.ts';
 import { readNdjson } from '../indexer/ndjson.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
+import { applyLayout, type Layout } from './cpu-layout.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { creators: { type: 'string', default: '1000000' } } });
+const { values } = parseArgs({
+  options: { creators: { type: 'string', default: '1000000' }, layout: { type: 'string', default: 'split' } },
+});
 const creators = Number(values.creators);
+if (values.layout !== 'split' && values.layout !== 'shared') throw new Error('--layout is split or shared');
 const work = path.join(root, '.cache', 'bench', `creators-${creators}`);
 const config = loadIndexerConfig();
 const client = new Client({ node: config.opensearchUrl, requestTimeout: 300_000 });
@@ -127,12 +133,20 @@ mkdirSync(work, { recursive: true });
 const generated = existsSync(path.join(work, 'creators.ndjson')) ? undefined : await generate();
 const rawFile = await prepareRawBody();
 const rawIndex = `bench_raw_${Date.now()}`;
-const raw = await rawBulk(rawFile, rawIndex);
+const prefix = 'bench_';
+// Only the two loads run in the layout: generation and preparing the raw body are not compared.
+const layout = await applyLayout(values.layout as Layout, config.opensearchUrl, undefined);
+let raw: Awaited<ReturnType<typeof rawBulk>>;
+let loaded: Awaited<ReturnType<typeof indexer>>;
+try {
+  raw = await rawBulk(rawFile, rawIndex);
+  loaded = await indexer(prefix);
+} finally {
+  layout.restore();
+}
 const rawSize = await storeSize(rawIndex);
 await client.indices.delete({ index: rawIndex });
 rmSync(rawFile);
-const prefix = 'bench_';
-const loaded = await indexer(prefix);
 const indexerSize = await storeSize(`${prefix}creators`);
 await client.indices.delete({ index: `${prefix}creators-*,${prefix}sponsors-*` });
 
@@ -144,6 +158,7 @@ const report = `# Indexer benchmark, ${new Date().toISOString().slice(0, 10)}
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}.
 OpenSearch ${info.version.number} at ${config.opensearchUrl} (single node; heap as the launcher set it).
 Bulk requests of ${mb(config.bulkMaxBytes)}, ${config.bulkConcurrency} in flight, 1 shard, 0 replicas, refresh off while loading.
+Layout \`${layout.layout}\`: ${layout.description}.
 
 | what | figure |
 |---|---|
@@ -155,7 +170,7 @@ Bulk requests of ${mb(config.bulkMaxBytes)}, ${config.bulkConcurrency} in flight
 | indexer peak RSS | ${loaded.peakMb} MB |
 | creators index on disk | ${indexerSize} (raw run: ${rawSize}) |
 `;
-const out = path.join(root, 'bench', 'results', `indexer-${new Date().toISOString().slice(0, 10)}-${creators}.md`);
+const out = path.join(root, 'bench', 'results', `indexer-${new Date().toISOString().slice(0, 10)}-${creators}-${layout.layout}.md`);
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, report);
 console.log(report);

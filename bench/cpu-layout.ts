@@ -1,0 +1,71 @@
+// Where the benchmarks' processes run. On a small machine the load generator, the API or indexer and OpenSearch
+// compete for the same cores, so a "shared" run measures that competition as much as the software: every
+// CPU-millisecond in front of OpenSearch is taken from OpenSearch. A "split" run models a deployment (the API and
+// the indexer do not run on OpenSearch's nodes): OpenSearch's JVM is pinned to the last core, and this process, the
+// children it starts afterwards and Redis to the others. Both targets of a comparison run in the same layout.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+export type Layout = 'shared' | 'split';
+
+export interface Pinned {
+  layout: Layout;
+  /** How the cores were divided, for the report. */
+  description: string;
+  /** Gives every process pinned here all cores again. */
+  restore(): void;
+}
+
+function pin(pid: number, cpus: string): void {
+  // -a: every thread of the process, so the JVM's existing threads move too (new ones inherit).
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/** The pid if it is a local process whose command line names `what`: a server in a container or on another host
+ * reports a pid that names some other local process, or none. */
+export function localPid(pid: number | undefined, what: string): number | undefined {
+  try {
+    return pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(what) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function opensearchPid(url: string): Promise<number> {
+  const info = (await (await fetch(`${url}/_nodes/_local/process`)).json()) as {
+    nodes: Record<string, { process: { id: number } }>;
+  };
+  const pid = localPid(Object.values(info.nodes)[0]?.process.id, 'opensearch');
+  if (!pid) throw new Error(`--layout split needs OpenSearch running on this machine (as npm run up starts it)`);
+  return pid;
+}
+
+export async function applyLayout(
+  layout: Layout,
+  opensearchUrl: string,
+  redisPid: number | undefined,
+): Promise<Pinned> {
+  const cores = os.cpus().length;
+  if (layout === 'shared') return { layout, description: `everything shares ${cores} cores`, restore: () => {} };
+  if (cores < 2) throw new Error('--layout split needs at least 2 cores');
+  const opensearch = await opensearchPid(opensearchUrl);
+  const rest = cores === 2 ? '0' : `0-${cores - 2}`;
+  const last = String(cores - 1);
+  const clients = [process.pid, ...(redisPid ? [redisPid] : [])];
+  pin(opensearch, last);
+  for (const pid of clients) pin(pid, rest);
+  return {
+    layout,
+    description: `OpenSearch pinned to core ${last}; the load generator, the process under test and Redis to core(s) ${rest}`,
+    restore() {
+      for (const pid of [opensearch, ...clients]) {
+        try {
+          pin(pid, `0-${cores - 1}`);
+        } catch {
+          // The process has ended: nothing to restore.
+        }
+      }
+    },
+  };
+}
