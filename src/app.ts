@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Access } from './access/access.ts';
 import { accessHooks } from './access/hooks.ts';
 import { Limits } from './access/limits.ts';
@@ -13,6 +13,7 @@ import { creatorRoutes } from './http/routes/creators.ts';
 import { referenceRoutes } from './http/routes/reference.ts';
 import { sponsorRoutes } from './http/routes/sponsors.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { validatorCompiler } from './http/validator.ts';
 import { mcpRoute } from './mcp/route.ts';
 import { Catalog } from './search/catalog.ts';
 import { loadRanking, type Ranking } from './search/ranking.ts';

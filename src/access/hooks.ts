@@ -8,6 +8,7 @@ import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
+import { parseOnce } from '../http/validator.ts';
 import { type Access, type Grant, openGrant } from './access.ts';
 
 declare module 'fastify' {
@@ -50,7 +51,7 @@ export const accessHooks = fp(
         return;
       }
       const schema = request.routeOptions.schema?.querystring as z.ZodType | undefined;
-      const valid = !schema || schema.safeParse(request.query).success;
+      const valid = !schema || parseOnce(schema, request.query).success;
       const digest = access.identify(request.headers.authorization);
       const caller = { authorization: request.headers.authorization, ip: request.ip, cost, valid };
       // Only a valid billable call goes ahead (an invalid one must answer the check's refusal or 422, nothing else).
