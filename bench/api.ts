@@ -128,16 +128,23 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
-  /** CPU milliseconds per request spent by OpenSearch and by the process in front of it. */
+  /** CPU milliseconds per request spent by OpenSearch, the process in front of it and the load generator. */
   opensearchCpu: number;
   frontCpu: number;
+  loaderCpu: number;
+  /** Cores OpenSearch kept busy: near the cores it may use when it is the bottleneck. */
+  opensearchCores: number;
 }
 
 async function load(target: Target, seconds: number): Promise<Figures> {
   const front0 = target.pid ? cpuMs(target.pid) : 0;
+  const loader0 = cpuMs(process.pid);
   const os0 = await opensearchCpuMs();
+  const started = Date.now();
   const result = await autocannon({ url: target.url, connections, duration: seconds, requests: target.requests });
+  const elapsedMs = Date.now() - started;
   const os1 = await opensearchCpuMs();
+  const loader1 = cpuMs(process.pid);
   const front1 = target.pid ? cpuMs(target.pid) : 0;
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed) throw new Error(`${target.name}: ${failed} failed requests of ${result.requests.total}`);
@@ -148,6 +155,8 @@ async function load(target: Target, seconds: number): Promise<Figures> {
     p99: result.latency.p99,
     opensearchCpu: (os1 - os0) / total,
     frontCpu: (front1 - front0) / total,
+    loaderCpu: (loader1 - loader0) / total,
+    opensearchCores: (os1 - os0) / elapsedMs,
   };
 }
 
@@ -287,13 +296,15 @@ try {
     p99: median((r) => at(r, i).p99),
     opensearchCpu: median((r) => at(r, i).opensearchCpu),
     frontCpu: median((r) => at(r, i).frontCpu),
+    loaderCpu: median((r) => at(r, i).loaderCpu),
+    opensearchCores: median((r) => at(r, i).opensearchCores),
   }));
   const ratio = (i: number) => (r: Figures[]) => at(r, i).rps / at(r, 0).rps;
   const paired = await pairedLatency(targets[1] as Target, targets[2] as Target, sequential);
 
   const { count } = (await (await fetch(`${config.opensearchUrl}/${index}/_count`)).json()) as { count: number };
   const row = (name: string, f: Figures) =>
-    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.frontCpu.toFixed(2)} |`;
+    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.opensearchCores.toFixed(2)} | ${f.frontCpu.toFixed(2)} | ${f.loaderCpu.toFixed(2)} |`;
   const report = `# API benchmark, ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; the API, OpenSearch and the load generator run on it.
@@ -302,8 +313,8 @@ Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searche
 
 ## Throughput (autocannon, ${connections} connections, ${duration} s per target, ${roundCount} rounds in rotating order after a 10 s warm-up; medians)
 
-| target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | front process CPU ms/req |
-|---|---|---|---|---|---|
+| target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | OpenSearch cores busy | front process CPU ms/req | load generator CPU ms/req |
+|---|---|---|---|---|---|---|---|
 ${targets.map((t, i) => row(t.name, figures[i] as Figures)).join('\n')}
 
 Ratios to direct OpenSearch, taken within each round:

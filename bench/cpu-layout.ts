@@ -57,7 +57,7 @@ export async function applyLayout(
   for (const pid of clients) pin(pid, rest);
   return {
     layout,
-    description: `OpenSearch pinned to core ${last}; the load generator, the process under test and Redis to core(s) ${rest}`,
+    description: `OpenSearch pinned to core ${last}; the load generator, the process under test${redisPid ? ' and Redis' : ''} to core(s) ${rest}`,
     restore() {
       for (const pid of [opensearch, ...clients]) {
         try {
