@@ -6,9 +6,8 @@
 // the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput comes from
 // autocannon at the same concurrency, in rounds that run every target once, each round in another order; ratios are
 // taken within a round (targets measured minutes apart drift by ±20% here) and their medians reported. The access
-// layer's latency
-// from sequential pairs timed in microseconds. --layout (bench/cpu-layout.ts) says whether OpenSearch gets a core of
-// its own (split, the default) or shares them all. Needs the demo data (`npm run up`).
+// layer's latency comes from sequential pairs timed in microseconds. --layout (bench/cpu-layout.ts) says whether
+// OpenSearch gets a core of its own (split, the default) or shares them all. Needs the demo data (`npm run up`).
 // Writes bench/results/api-<date>-<layout>.md.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +25,7 @@ import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
 import { loadRanking } from '../src/search/ranking.ts';
-import { applyLayout, type Layout, localPid } from './cpu-layout.ts';
+import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -38,7 +37,6 @@ const { values } = parseArgs({
     layout: { type: 'string', default: 'split' },
   },
 });
-if (values.layout !== 'split' && values.layout !== 'shared') throw new Error('--layout is split or shared');
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const sequential = Number(values.sequential);
@@ -239,7 +237,7 @@ const apiRequests = (withKey: boolean): autocannon.Request[] =>
 
 execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
 const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
-const layout = await applyLayout(values.layout as Layout, config.opensearchUrl, localPid(redisPid, 'redis'));
+const layout = await applyLayout(parseLayout(values.layout), config.opensearchUrl, localPid(redisPid, 'redis'));
 const api = await startApi({});
 const open = await startApi({ ACCESS_DISABLED: 'true' });
 const barePort = await freePort();

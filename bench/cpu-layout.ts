@@ -9,6 +9,12 @@ import os from 'node:os';
 
 export type Layout = 'shared' | 'split';
 
+/** The value of a benchmark's --layout option. */
+export function parseLayout(value: string | undefined): Layout {
+  if (value === 'split' || value === 'shared') return value;
+  throw new Error(`--layout is split or shared, not ${value}`);
+}
+
 export interface Pinned {
   layout: Layout;
   /** How the cores were divided, for the report. */
@@ -57,7 +63,7 @@ export async function applyLayout(
   for (const pid of clients) pin(pid, rest);
   return {
     layout,
-    description: `OpenSearch pinned to core ${last}; the load generator, the process under test${redisPid ? ' and Redis' : ''} to core(s) ${rest}`,
+    description: `OpenSearch pinned to core ${last}; ${redisPid ? 'the load generator, the process under test and Redis' : 'the load generator and the process under test'} to core(s) ${rest}`,
     restore() {
       for (const pid of [opensearch, ...clients]) {
         try {

@@ -26,7 +26,7 @@ import { loadIndexerConfig } from '../indexer/config.ts';
 import { creatorDocument } from '../indexer/documents.ts';
 import { readNdjson } from '../indexer/ndjson.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
-import { applyLayout, type Layout } from './cpu-layout.ts';
+import { applyLayout, parseLayout } from './cpu-layout.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,7 +34,7 @@ const { values } = parseArgs({
   options: { creators: { type: 'string', default: '1000000' }, layout: { type: 'string', default: 'split' } },
 });
 const creators = Number(values.creators);
-if (values.layout !== 'split' && values.layout !== 'shared') throw new Error('--layout is split or shared');
+const chosenLayout = parseLayout(values.layout);
 const work = path.join(root, '.cache', 'bench', `creators-${creators}`);
 const config = loadIndexerConfig();
 const client = new Client({ node: config.opensearchUrl, requestTimeout: 300_000 });
@@ -145,7 +145,7 @@ async function rawRun() {
 
 // Raw _bulk before and after the indexer, the indexer compared with the faster of the two: neither warm-up nor
 // OpenSearch's drift can favour the indexer. Only the loads run in the layout (generation is not compared).
-const layout = await applyLayout(values.layout as Layout, config.opensearchUrl, undefined);
+const layout = await applyLayout(chosenLayout, config.opensearchUrl, undefined);
 let raws: Awaited<ReturnType<typeof rawRun>>[];
 let loaded: Awaited<ReturnType<typeof indexer>>;
 let indexerSize: string;
