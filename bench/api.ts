@@ -1,9 +1,10 @@
 // API throughput and latency against OpenSearch queried directly, in one run on one machine:
-//   npm run bench:api -- [--layout split|shared] [--duration 15] [--connections 8] [--rounds 5] [--sequential 3000]
+//   npm run bench:api -- [--layout split|shared] [--duration 15] [--connections 8] [--rounds 5] [--warmup 30]
+//   [--sequential 3000]
 // Every target gets the same creator-search mix (the judgment queries plain, with a country, sorted with a floor,
-// and on page 2) over loopback: OpenSearch with the exact _search bodies the API builds; the API with access on
-// (a metered key: key lookup, limits and a credit reservation per call); the API with ACCESS_DISABLED (to isolate
-// the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput comes from
+// and on page 2) over loopback: OpenSearch with the exact _search requests (path and body) the API sends; the API
+// with access on (a metered key: key lookup, limits and a credit reservation per call); the API with ACCESS_DISABLED
+// (to isolate the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput from
 // autocannon at the same concurrency, in rounds that run every target once, each round in another order; ratios are
 // taken within a round (targets measured minutes apart drift by ±20% here) and their medians reported. The access
 // layer's latency comes from sequential pairs timed in microseconds. --layout (bench/cpu-layout.ts) says whether
@@ -22,7 +23,7 @@ import { AccessStore } from '../src/access/store.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
-import { aliases } from '../src/search/indices.ts';
+import { aliases, searchPath } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
 import { loadRanking } from '../src/search/ranking.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '8' },
     sequential: { type: 'string', default: '3000' },
     rounds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '30' },
     layout: { type: 'string', default: 'split' },
   },
 });
@@ -41,6 +43,7 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const sequential = Number(values.sequential);
 const roundCount = Number(values.rounds);
+const warmup = Number(values.warmup);
 const config = loadConfig();
 const index = aliases(config.indexPrefix).creators;
 const ranking = loadRanking().creators;
@@ -219,7 +222,7 @@ const directRequests: autocannon.Request[] = cases.map((c) => {
   const window = pageWindow({ page: params.page, pageSize: config.pageSize, depthLimit: config.searchDepthLimit });
   return {
     method: 'POST',
-    path: `/${index}/_search`,
+    path: searchPath(index),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(creatorSearchBody(params, ranking, window)),
   };
@@ -248,7 +251,7 @@ const bare = await start(
   {
     BARE_PORT: String(barePort),
     BARE_BODIES: bodiesFile,
-    BARE_PATH: `/${index}/_search`,
+    BARE_PATH: searchPath(index),
     OPENSEARCH_URL: config.opensearchUrl,
   },
   `http://127.0.0.1:${barePort}/0`,
@@ -267,7 +270,7 @@ const targets: Target[] = [
 ];
 
 try {
-  for (const t of targets) await load(t, 10); // warm-up: JIT, OpenSearch caches, connections
+  for (const t of targets) await load(t, warmup); // JIT, OpenSearch caches, connections
   const rounds: Figures[][] = [];
   for (let round = 0; round < roundCount; round++) {
     // Each round starts with another target, so none is always measured first (or right after another).
@@ -309,7 +312,7 @@ Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os
 Layout \`${layout.layout}\`: ${layout.description}.
 Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searches (judgment queries plain, with a country, sorted with a floor, page 2 with a filter). API at LOG_LEVEL=${config.logLevel}.
 
-## Throughput (autocannon, ${connections} connections, ${duration} s per target, ${roundCount} rounds in rotating order after a 10 s warm-up; medians)
+## Throughput (autocannon, ${connections} connections, ${duration} s per target, ${roundCount} rounds in rotating order after a ${warmup} s warm-up each; medians)
 
 | target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | OpenSearch cores busy | front process CPU ms/req | load generator CPU ms/req |
 |---|---|---|---|---|---|---|---|

@@ -2,8 +2,8 @@
 // OpenAPI, docs) are public. The check runs before validation, so a bad key is a 401 even with bad parameters,
 // and is told whether the parameters are valid, so an invalid call is checked but never charged.
 // A billable call with a key whose last call here was granted does not wait for its check: the handler (an
-// OpenSearch request) runs alongside it, so the Redis round trip hides behind the search. Nothing is answered
-// before the check: a refusal (401, 402, 403, 429, 503) wins over whatever the handler produced.
+// OpenSearch request) goes first and the check runs alongside it, so the Redis round trip hides behind the search.
+// Nothing is answered before the check: a refusal (401, 402, 403, 429, 503) wins over whatever the handler produced.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -17,10 +17,10 @@ declare module 'fastify' {
     cost?: number;
   }
   interface FastifyRequest {
-    /** The call's grant. While `pending`, a provisional one of which a handler may read only `pageSize`. */
+    /** The call's grant. While a `check` is due, a provisional one of which a handler may read only `pageSize`. */
     grant?: Grant;
     /** The access check of a call whose handler goes ahead of it. */
-    pending?: Promise<Grant>;
+    check?: () => Promise<Grant>;
   }
 }
 
@@ -60,10 +60,7 @@ export const accessHooks = fp(
         request.grant = await access.authorize(caller, digest);
         return;
       }
-      // The check goes out on the next turn of the event loop, once the handler has sent its search: its CPU
-      // (two Redis commands) then overlaps the search instead of delaying it.
-      request.pending = new Promise((resolve) => setImmediate(() => resolve(access.authorize(caller, digest))));
-      request.pending.catch(() => {}); // awaited by the handler
+      request.check = () => access.authorize(caller, digest);
       request.grant = { ...open, pageSize };
     });
 
@@ -89,13 +86,17 @@ export const accessHooks = fp(
   },
 );
 
-/** Runs a handler alongside its call's pending check and answers only with the check's grant. */
+/** Runs a handler alongside its call's check and answers only with the check's grant. */
 function alongsideCheck(handler: RouteHandlerMethod): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
-    const { pending, grant: provisional } = request;
-    if (!pending) return handler.call(this, request, reply);
+    const { check, grant: provisional } = request;
+    if (!check) return handler.call(this, request, reply);
     const work = (async () => handler.call(this, request, reply))();
     work.catch(() => {}); // awaited below, once the check has answered
+    // undici writes a request on a reused keep-alive socket from a setImmediate (GHSA-35p6-xmwp-9g52: it first
+    // lets the socket show whether the server closed it). Queued after that one, the check's two Redis commands
+    // leave after the search instead of delaying it, and Redis (on the same host) does not run before it is sent.
+    const pending = new Promise<Grant>((resolve) => setImmediate(() => resolve(check())));
     request.grant = undefined; // a refused call has no grant, so its error carries no credit headers
     request.grant = await pending;
     // The plan (and with it the page size) changed since the key's last call: do the work again for the real one.

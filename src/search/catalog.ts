@@ -3,7 +3,7 @@
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { ApiError } from '../http/errors.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, creatorSearchBody, DETAIL_SOURCE } from './creator-query.ts';
-import { aliases } from './indices.ts';
+import { aliases, searchPath } from './indices.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
 import { pageLinks, pageWindow } from './pagination.ts';
 import {
@@ -90,14 +90,8 @@ export class Catalog {
     return hit._source;
   }
 
-  /** Only the total and the sources travel back: less for OpenSearch to write and for us to parse. */
-  private async search<T>(index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
-    const result = await this.options.http.post<Partial<SearchResult<T>>>(
-      `/${index}/_search?filter_path=hits.total.value,hits.hits._source`,
-      body,
-    );
-    // filter_path drops `hits.hits` when nothing matched.
-    return { hits: { total: { value: result.hits?.total.value ?? 0 }, hits: result.hits?.hits ?? [] } };
+  private search<T>(index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
+    return this.options.http.post<SearchResult<T>>(searchPath(index), body);
   }
 }
 
