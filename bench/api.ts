@@ -258,7 +258,7 @@ const bare = await start(
 );
 
 const targets: Target[] = [
-  { name: 'OpenSearch _search (same bodies)', url: config.opensearchUrl, requests: directRequests },
+  { name: 'OpenSearch _search (same requests)', url: config.opensearchUrl, requests: directRequests },
   { name: 'API, access on (metered key)', url: api.url, requests: apiRequests(true), pid: api.child.pid },
   { name: 'API, ACCESS_DISABLED', url: open.url, requests: apiRequests(false), pid: open.child.pid },
   {
