@@ -20,6 +20,7 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/mappings ./mappings
+COPY relevance/profiles ./relevance/profiles
 USER node
 EXPOSE 3000
 # src/server.ts drains in-flight requests and closes its clients on SIGTERM.

@@ -25,7 +25,7 @@ import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases, searchPath } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
-import { loadRanking } from '../src/search/ranking.ts';
+import { loadProfile } from '../src/search/profile.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,7 +46,7 @@ const roundCount = Number(values.rounds);
 const warmup = Number(values.warmup);
 const config = loadConfig();
 const index = aliases(config.indexPrefix).creators;
-const ranking = loadRanking().creators;
+const ranking = loadProfile().ranking.creators;
 const BENCH_PREFIX = 'bench:';
 
 /** The mix: each judgment query plain, filtered, sorted and on page 2. */

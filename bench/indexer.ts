@@ -24,6 +24,7 @@ import { parseArgs, promisify } from 'node:util';
 import { Client } from '@opensearch-project/opensearch';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { creatorDocument } from '../indexer/documents.ts';
+import { indexDefinition } from '../indexer/mappings.ts';
 import { readNdjson } from '../indexer/ndjson.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
 import { applyLayout, parseLayout } from './cpu-layout.ts';
@@ -71,7 +72,7 @@ async function prepareRawBody(): Promise<string> {
 
 /** Plain _bulk: the same request size and concurrency as the indexer, nothing else. */
 async function rawBulk(file: string, index: string): Promise<{ seconds: number; docs: number }> {
-  const { settings, mappings } = JSON.parse(readFileSync(path.join(root, 'mappings', 'creators.json'), 'utf8'));
+  const { settings, mappings } = indexDefinition('creators');
   await client.indices.create({
     index,
     body: { settings: { ...settings, number_of_replicas: 0, refresh_interval: '-1' }, mappings },

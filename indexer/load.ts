@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
 import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
 import { creatorDocument, SponsorStats } from './documents.ts';
+import { indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
 import { countLines, createProgress } from './progress.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from './records.ts';
@@ -54,9 +54,7 @@ export interface LoadOptions {
 const niches = new Map(NICHES.map((n) => [n.value, n]));
 
 function indexBody(alias: AliasName, shards: number, previous: string | undefined) {
-  const { settings, mappings } = JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, '..', 'mappings', `${alias}.json`), 'utf8'),
-  );
+  const { settings, mappings } = indexDefinition(alias);
   return {
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },

@@ -16,20 +16,20 @@ import { serializerCompiler } from './http/serializer.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { mcpRoute } from './mcp/route.ts';
 import { Catalog } from './search/catalog.ts';
-import { loadRanking, type Ranking } from './search/ranking.ts';
+import { LiveProfile } from './search/live-profile.ts';
 
 export interface AppOptions {
   config: Config;
   clients: Clients;
   logger: FastifyBaseLogger;
-  /** Defaults to mappings/ranking.json; tests and the relevance workbench pass their own. */
-  ranking?: Ranking;
+  /** The ranking profile; defaults to config.rankingProfile, watched for changes while the app is open. */
+  profile?: LiveProfile;
   /** The clock of credit periods; tests move it. */
   now?: () => Date;
 }
 
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
-export async function buildApp({ config, clients, logger, ranking = loadRanking(), now }: AppOptions) {
+export async function buildApp({ config, clients, logger, profile, now }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     requestIdHeader: 'x-request-id',
@@ -52,12 +52,20 @@ export async function buildApp({ config, clients, logger, ranking = loadRanking(
     );
   });
 
+  // A profile passed in belongs to the caller (src/server.ts also reloads it on SIGHUP); one made here, to the app.
+  const ranking = profile ?? new LiveProfile(config.rankingProfile, logger);
+  if (!profile) {
+    if (config.rankingProfilePollMs > 0) ranking.watch(config.rankingProfilePollMs);
+    app.addHook('onClose', async () => ranking.close());
+  }
+  logger.info({ profile: ranking.describe() }, 'ranking profile live');
+
   await app.register(openapi);
-  await app.register(healthRoutes, { clients, timeoutMs: config.readinessTimeoutMs });
+  await app.register(healthRoutes, { clients, timeoutMs: config.readinessTimeoutMs, profile: ranking });
 
   const catalog = new Catalog({
     http: clients.search,
-    ranking,
+    profile: ranking,
     indexPrefix: config.indexPrefix,
     publicBaseUrl: config.publicBaseUrl,
     depthLimit: config.searchDepthLimit,

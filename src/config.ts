@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PROFILE } from './search/profile.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveMs = z.coerce.number().int().positive();
@@ -44,6 +46,9 @@ const envSchema = z
     IP_RATE_PER_MIN: count(1, 1e7).default(600),
     TRUST_PROXY: z.stringbool().default(false),
     ACCESS_DISABLED: z.stringbool().default(false),
+    RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE),
+    // 0 turns the file watch off (SIGHUP still reloads).
+    RANKING_PROFILE_POLL_MS: count(0, 3_600_000).default(1000),
   })
   .refine((e) => !(e.ACCESS_DISABLED && e.NODE_ENV === 'production'), {
     path: ['ACCESS_DISABLED'],
@@ -80,6 +85,8 @@ const envSchema = z
     ipPerMinute: e.IP_RATE_PER_MIN,
     trustProxy: e.TRUST_PROXY,
     accessDisabled: e.ACCESS_DISABLED,
+    rankingProfile: path.resolve(e.RANKING_PROFILE),
+    rankingProfilePollMs: e.RANKING_PROFILE_POLL_MS,
   }));
 
 export type PlanName = keyof Config['plans'];

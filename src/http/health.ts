@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Clients, opensearchReady, redisReady } from '../clients.ts';
+import type { LiveProfile } from '../search/live-profile.ts';
 import { ApiError } from './errors.ts';
 
 function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
@@ -10,11 +11,15 @@ function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** `/livez`: the process is up. `/readyz`: it can serve, because OpenSearch and Redis answer in time. */
-export const healthRoutes: FastifyPluginAsync<{ clients: Clients; timeoutMs: number }> = async (
-  app,
-  { clients, timeoutMs },
-) => {
+/**
+ * `/livez`: the process is up. `/readyz`: it can serve, because OpenSearch and Redis answer in time; it also names
+ * the ranking profile that is live.
+ */
+export const healthRoutes: FastifyPluginAsync<{
+  clients: Clients;
+  timeoutMs: number;
+  profile: Pick<LiveProfile, 'describe'>;
+}> = async (app, { clients, timeoutMs, profile }) => {
   const hide = { hide: true };
   app.get('/livez', { schema: hide }, async () => ({ status: 'ok' }));
 
@@ -37,6 +42,8 @@ export const healthRoutes: FastifyPluginAsync<{ clients: Clients; timeoutMs: num
         `Not ready: ${failed.join(' and ')} did not answer within ${timeoutMs} ms.`,
       );
     }
-    return { status: 'ok' };
+    const { name, version } = profile.describe();
+    // Which ranking is live, so an analyst can see that a profile change took effect.
+    return { status: 'ok', profile: { name, version } };
   });
 };

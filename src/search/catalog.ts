@@ -2,10 +2,11 @@
 // through OpenSearchHttp (which turns every failure of the cluster into a 503 without its error text).
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { ApiError } from '../http/errors.ts';
-import { AUDIENCE_SOURCE, creatorLookupBody, creatorSearchBody, DETAIL_SOURCE } from './creator-query.ts';
+import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE } from './creator-query.ts';
 import { aliases, searchPath } from './indices.ts';
+import type { LiveProfile } from './live-profile.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
-import { pageLinks, pageWindow } from './pagination.ts';
+import { pageLinks } from './pagination.ts';
 import {
   type CreatorSource,
   creatorAudience,
@@ -16,16 +17,14 @@ import {
   sponsorDetail,
   sponsorSummary,
 } from './present.ts';
-import type { Ranking } from './ranking.ts';
-import { sponsorLookupBody, sponsorSearchBody } from './sponsor-query.ts';
+import { creatorSearchRequest, type SearchSettings, sponsorSearchRequest } from './requests.ts';
+import { sponsorLookupBody } from './sponsor-query.ts';
 
-export interface CatalogOptions {
+export interface CatalogOptions extends SearchSettings {
   http: OpenSearchHttp;
-  ranking: Ranking;
-  indexPrefix: string;
+  /** Read on every search, so a reloaded profile applies to the next request. */
+  profile: Pick<LiveProfile, 'ranking'>;
   publicBaseUrl: string;
-  depthLimit: number;
-  sponsorResults: number;
 }
 
 interface Hit<T> {
@@ -45,9 +44,8 @@ export class Catalog {
   }
 
   async searchCreators(params: SearchCreatorsParams, pageSize: number) {
-    const paging = { page: params.page, pageSize, depthLimit: this.options.depthLimit };
-    const body = creatorSearchBody(params, this.options.ranking.creators, pageWindow(paging));
-    const result = await this.search<CreatorSource>(this.index.creators, body);
+    const { index, body } = creatorSearchRequest(params, pageSize, this.options.profile.ranking, this.options);
+    const result = await this.search<CreatorSource>(index, body);
     const creators = result.hits.hits.map((hit) => creatorSummary(hit._source, this.pages));
     const totalFound = result.hits.total.value;
     return {
@@ -55,7 +53,7 @@ export class Catalog {
       page: params.page,
       totalFound,
       returned: creators.length,
-      ...pageLinks(paging, totalFound),
+      ...pageLinks({ page: params.page, pageSize, depthLimit: this.options.depthLimit }, totalFound),
       creators,
     };
   }
@@ -70,8 +68,8 @@ export class Catalog {
   }
 
   async searchSponsors(query: string) {
-    const body = sponsorSearchBody(query, this.options.ranking.sponsors, this.options.sponsorResults);
-    const result = await this.search<SponsorSource>(this.index.sponsors, body);
+    const { index, body } = sponsorSearchRequest(query, this.options.profile.ranking, this.options);
+    const result = await this.search<SponsorSource>(index, body);
     const sponsors = result.hits.hits.map((hit) => sponsorSummary(hit._source, this.pages));
     return { query, returned: sponsors.length, sponsors };
   }

@@ -1,7 +1,9 @@
 // Pure builders of the OpenSearch requests behind creator search and lookup. User text only ever appears as
 // the value of match/multi_match/term queries, never in query_string syntax or a script.
+
+import { countryCode, languageCode } from '../contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
-import type { Ranking } from './ranking.ts';
+import type { CreatorRanking } from './profile.ts';
 
 /** What a CreatorSummary is built from (also stored for a sponsor's top creators); details add their own. */
 export const SUMMARY_SOURCE = [
@@ -26,32 +28,98 @@ export const AUDIENCE_SOURCE = ['creatorId', 'slug', 'handle', 'name', 'audience
 
 type Query = Record<string, unknown>;
 const boosted = (fields: Record<string, number>) => Object.entries(fields).map(([field, boost]) => `${field}^${boost}`);
+const CREATOR_ID = /^creator-(\d{1,15})$/i;
+const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 
-/** Text relevance: words across fields, prefixes of names and handles, whole-query equality with a name. */
-export function textQuery(text: string, ranking: Ranking['creators']): Query {
+/**
+ * Text relevance, one clause per kind of match, each weighted by the profile: the words across fields (the strict
+ * match), the same words with a typo each (names and handles), prefixes of names and handles, the whole query equal
+ * to a handle, name or sponsor name, and the query equal to an id the API shows.
+ */
+export function textQuery(text: string, ranking: CreatorRanking): Query {
   const words = text.trim();
   const bare = words.replace(/^@+/, '');
+  // Words that name a language or a country become boosts (hintBoosts); the rest must match, unless nothing is left.
+  const topic = ranking.hints ? queryHints(words).rest || words : words;
   const should: Query[] = [
     {
       multi_match: {
-        query: words,
-        type: 'cross_fields',
+        query: topic,
+        type: ranking.text.type,
         fields: boosted(ranking.text.fields),
         minimum_should_match: ranking.text.minimumShouldMatch,
+        ...(ranking.text.analyzer && { analyzer: ranking.text.analyzer }),
       },
     },
-    ...Object.entries(ranking.prefix.fields).map(([field, boost]) => ({
-      match: { [field]: { query: bare, operator: 'and', boost } },
-    })),
-    ...Object.entries(ranking.exact.fields).map(([field, boost]) => ({
-      term: { [field]: { value: field === 'handle' ? `@${bare}` : words, boost } },
-    })),
   ];
+  const { fuzzy, prefix, exact, ids } = ranking;
+  if (fuzzy) {
+    for (const [field, boost] of Object.entries(fuzzy.fields)) {
+      // A handle is one keyword: the query is compared whole, without spaces, as a handle.
+      const query = field === 'handle' ? `@${bare.replace(/\s+/g, '')}` : bare;
+      should.push({
+        match: {
+          [field]: {
+            query,
+            fuzziness: fuzzy.fuzziness,
+            prefix_length: fuzzy.prefixLength,
+            minimum_should_match: fuzzy.minimumShouldMatch,
+            boost,
+          },
+        },
+      });
+    }
+  }
+  for (const [field, boost] of Object.entries(prefix?.fields ?? {})) {
+    should.push({ match: { [field]: { query: bare, operator: 'and', boost } } });
+  }
+  for (const [field, boost] of Object.entries(exact?.fields ?? {})) {
+    should.push({ term: { [field]: { value: field === 'handle' ? `@${bare}` : words, boost } } });
+  }
+  if (ids) {
+    should.push({ term: { slug: { value: bare, boost: ids.boost } } });
+    if (CHANNEL_ID.test(words)) should.push({ term: { channelId: { value: words, boost: ids.boost } } });
+    const numeric = CREATOR_ID.exec(bare)?.[1];
+    if (numeric) should.push({ term: { creatorId: { value: Number(numeric), boost: ids.boost } } });
+  }
   return { bool: { should, minimum_should_match: 1 } };
 }
 
-export function popularityBoosts(ranking: Ranking['creators']): Query[] {
-  return Object.entries(ranking.popularity.signals).map(([field, { boost, pivot }]) => ({
+/**
+ * "gaming in german", "english cooking", "cooking france": words that name a language or a country (full names
+ * only: "de" or "us" are words too) and what is left of the query without them.
+ */
+export function queryHints(text: string): { rest: string; language?: string; country?: string } {
+  let language: string | undefined;
+  let country: string | undefined;
+  const rest: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const name = word.replace(/[^\p{L}]/gu, '');
+    const asLanguage = name.length >= 4 && !language ? languageCode(name) : undefined;
+    const asCountry = name.length >= 4 && !country && !asLanguage ? countryCode(name) : undefined;
+    if (asLanguage) language = asLanguage;
+    else if (asCountry) country = asCountry;
+    else rest.push(word);
+  }
+  return { rest: rest.join(' '), language, country };
+}
+
+/** Scores added, never filters: a caller's own country or language filter always decides what matches. */
+export function hintBoosts(text: string, ranking: CreatorRanking): Query[] {
+  if (!ranking.hints) return [];
+  const { language, country } = queryHints(text.trim());
+  const boosts: Query[] = [];
+  if (language && ranking.hints.language) {
+    boosts.push({ term: { languageCode: { value: language, boost: ranking.hints.language } } });
+  }
+  if (country && ranking.hints.country) {
+    boosts.push({ term: { countryCode: { value: country, boost: ranking.hints.country } } });
+  }
+  return boosts;
+}
+
+export function popularityBoosts(ranking: CreatorRanking): Query[] {
+  return Object.entries(ranking.popularity?.signals ?? {}).map(([field, { boost, pivot }]) => ({
     rank_feature: { field, boost, saturation: pivot === undefined ? {} : { pivot } },
   }));
 }
@@ -92,7 +160,7 @@ export function creatorSort(sort: Sort | undefined): Query[] {
 
 export function creatorSearchBody(
   p: SearchCreatorsParams,
-  ranking: Ranking['creators'],
+  ranking: CreatorRanking,
   window: { from: number; size: number },
 ): Query {
   return {
@@ -101,7 +169,11 @@ export function creatorSearchBody(
     track_total_hits: true,
     _source: SUMMARY_SOURCE,
     query: {
-      bool: { must: [textQuery(p.query, ranking)], should: popularityBoosts(ranking), filter: creatorFilters(p) },
+      bool: {
+        must: [textQuery(p.query, ranking)],
+        should: [...popularityBoosts(ranking), ...hintBoosts(p.query, ranking)],
+        filter: creatorFilters(p),
+      },
     },
     sort: creatorSort(p.sort),
   };
@@ -122,8 +194,8 @@ export function creatorLookupBody(id: string, source: string[]): Query | undefin
     { term: { slug: { value: bare, boost: 4 } } },
     { term: { handle: { value: `@${bare}`, boost: 3 } } },
   ];
-  if (/^UC[A-Za-z0-9_-]{22}$/.test(text)) should.push({ term: { channelId: { value: text, boost: 2 } } });
-  const numeric = /^creator-(\d{1,15})$/i.exec(text)?.[1];
+  if (CHANNEL_ID.test(text)) should.push({ term: { channelId: { value: text, boost: 2 } } });
+  const numeric = CREATOR_ID.exec(text)?.[1];
   if (numeric) should.push({ term: { creatorId: { value: Number(numeric), boost: 1 } } });
   return {
     size: 1,

@@ -1,5 +1,5 @@
 // Pure builders of the OpenSearch requests behind sponsor search and lookup (user text only as query values).
-import type { Ranking } from './ranking.ts';
+import type { SponsorRanking } from './profile.ts';
 
 export const SPONSOR_SUMMARY_SOURCE = [
   'sponsorId',
@@ -37,7 +37,7 @@ export function domainOf(text: string): string {
 export const normaliseName = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** Matches names (typo-tolerant, by prefix, or whole), domains and description keywords. */
-export function sponsorSearchBody(text: string, ranking: Ranking['sponsors'], size: number): Query {
+export function sponsorSearchBody(text: string, ranking: SponsorRanking, size: number): Query {
   const words = normaliseName(text);
   return {
     size,

@@ -3,9 +3,10 @@ import type { CreatorRecord } from '../../indexer/records.ts';
 import { SearchCreatorsResult } from '../../src/contract/operations.ts';
 import type { CreatorSummary } from '../../src/contract/resources.ts';
 import { textQuery } from '../../src/search/creator-query.ts';
-import { loadRanking } from '../../src/search/ranking.ts';
+import { loadProfile } from '../../src/search/profile.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+import { TEST_PROFILE } from '../support/dataset.ts';
 
 // Creator search over a generated dataset: every filter is checked against the records themselves.
 let data: LoadedDataset;
@@ -23,7 +24,7 @@ async function search(params: Record<string, string | number>) {
 async function textMatches(query: string): Promise<CreatorRecord[]> {
   const { body } = await data.client.search({
     index: `${data.prefix}creators`,
-    body: { size: 10_000, _source: ['slug'], query: textQuery(query, loadRanking().creators) },
+    body: { size: 10_000, _source: ['slug'], query: textQuery(query, loadProfile(TEST_PROFILE).ranking.creators) },
   });
   return (body.hits.hits as { _source: { slug: string } }[]).map((h) => bySlug.get(h._source.slug) as CreatorRecord);
 }

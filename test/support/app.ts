@@ -9,10 +9,17 @@ import { type App, type AppOptions, buildApp } from '../../src/app.ts';
 import { type Clients, closeClients, createClients } from '../../src/clients.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
+import { TEST_PROFILE } from './dataset.ts';
 
 /** Config pointing at the OpenSearch and Redis that test/global-setup.ts provides. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ OPENSEARCH_URL: inject('opensearchUrl'), REDIS_URL: inject('redisUrl'), ...env });
+  return loadConfig({
+    OPENSEARCH_URL: inject('opensearchUrl'),
+    REDIS_URL: inject('redisUrl'),
+    RANKING_PROFILE: TEST_PROFILE,
+    RANKING_PROFILE_POLL_MS: '0',
+    ...env,
+  });
 }
 
 export interface TestApp {

@@ -51,3 +51,6 @@ export function writeDataset(
   writeFileSync(path.join(dir, 'creators.ndjson'), `${lines.join('\n')}\n`);
   return dir;
 }
+
+/** The ranking profile of tests (not the default an analyst tunes). */
+export const TEST_PROFILE = path.resolve(import.meta.dirname, 'profile.json');

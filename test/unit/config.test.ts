@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { DEFAULT_PROFILE } from '../../src/search/profile.ts';
 
 describe('loadConfig', () => {
   it('gives every variable a default', () => {
@@ -29,6 +30,8 @@ describe('loadConfig', () => {
       ipPerMinute: 600,
       trustProxy: false,
       accessDisabled: false,
+      rankingProfile: DEFAULT_PROFILE,
+      rankingProfilePollMs: 1000,
     });
   });
 

@@ -8,9 +8,10 @@ import {
   popularityBoosts,
   textQuery,
 } from '../../src/search/creator-query.ts';
-import { loadRanking } from '../../src/search/ranking.ts';
+import { loadProfile } from '../../src/search/profile.ts';
+import { TEST_PROFILE } from '../support/dataset.ts';
 
-const ranking = loadRanking().creators;
+const ranking = loadProfile(TEST_PROFILE).ranking.creators;
 const params = (query: Record<string, string>) => SearchCreatorsParams.parse({ query: 'keyboards', ...query });
 
 describe('creator search DSL', () => {
@@ -25,6 +26,7 @@ describe('creator search DSL', () => {
         type: 'cross_fields',
         fields: ['name^3', 'nicheLabels^2', 'sponsorNames^2', 'description^1'],
         minimum_should_match: '2<75%',
+        analyzer: 'forgiving_search',
       },
     });
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pageLinks, pageWindow } from '../../src/search/pagination.ts';
-import { loadRanking } from '../../src/search/ranking.ts';
+import { loadProfile } from '../../src/search/profile.ts';
 import { domainOf, sponsorLookupBody, sponsorSearchBody } from '../../src/search/sponsor-query.ts';
+import { TEST_PROFILE } from '../support/dataset.ts';
 
-const ranking = loadRanking().sponsors;
+const ranking = loadProfile(TEST_PROFILE).ranking.sponsors;
 
 describe('sponsor search DSL', () => {
   it('ranks by sponsorships, then relevance, then id, and caps the results', () => {

@@ -1,0 +1,111 @@
+// A ranking profile is a JSON file (relevance/profiles/*.json) that an analyst edits without reading TypeScript:
+// the API and the relevance workbench both render their queries from it with the same functions. This schema
+// checks a profile before it is used, so a typo is refused with the field it is in instead of ranking silently wrong.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boost = z.number().positive();
+const boosts = z.record(z.string(), boost);
+const minimumShouldMatch = z.string().regex(/^[0-9<%\s-]+$/, 'a minimum_should_match such as "2<75%"');
+const fuzziness = z.string().regex(/^(AUTO(:\d+,\d+)?|[012])$/, 'AUTO, AUTO:low,high, 0, 1 or 2');
+
+const CreatorRanking = z.strictObject({
+  about: z.string().optional(),
+  text: z.strictObject({
+    about: z.string().optional(),
+    /** cross_fields: each word may match in any field; best_fields/most_fields: plain BM25 per field. */
+    type: z.enum(['cross_fields', 'best_fields', 'most_fields']).default('cross_fields'),
+    fields: boosts,
+    minimumShouldMatch,
+    /** A search analyzer of mappings/creators.json; omitted, each field's own. */
+    analyzer: z.string().min(1).optional(),
+  }),
+  fuzzy: z
+    .strictObject({
+      about: z.string().optional(),
+      fields: boosts,
+      fuzziness,
+      prefixLength: z.int().min(0).max(10),
+      minimumShouldMatch,
+    })
+    .optional(),
+  prefix: z.strictObject({ about: z.string().optional(), fields: boosts }).optional(),
+  exact: z.strictObject({ about: z.string().optional(), fields: boosts }).optional(),
+  ids: z.strictObject({ about: z.string().optional(), boost }).optional(),
+  hints: z
+    .strictObject({ about: z.string().optional(), language: boost.optional(), country: boost.optional() })
+    .optional(),
+  popularity: z
+    .strictObject({
+      about: z.string().optional(),
+      signals: z.record(z.string(), z.strictObject({ boost, pivot: z.number().positive().optional() })),
+    })
+    .optional(),
+});
+
+const SponsorRanking = z.strictObject({
+  about: z.string().optional(),
+  name: z.strictObject({ boost, fuzziness, prefixBoost: boost, exactBoost: boost }),
+  domainBoost: boost,
+  description: z.strictObject({ boost, minimumShouldMatch }),
+});
+
+export const ProfileSchema = z.strictObject({
+  about: z.string().optional(),
+  creators: CreatorRanking,
+  sponsors: SponsorRanking,
+});
+
+export type Ranking = z.output<typeof ProfileSchema>;
+export type CreatorRanking = Ranking['creators'];
+export type SponsorRanking = Ranking['sponsors'];
+
+/** A validated profile with what names it in logs and reports: its file name and a digest of its content. */
+export interface Profile {
+  name: string;
+  file: string;
+  /** The first 12 hex characters of the SHA-256 of the file: changes whenever the content does. */
+  version: string;
+  ranking: Ranking;
+}
+
+export const PROFILES_DIR = path.resolve(import.meta.dirname, '../../relevance/profiles');
+export const DEFAULT_PROFILE = path.join(PROFILES_DIR, 'default.json');
+
+export class ProfileError extends Error {
+  override name = 'ProfileError';
+}
+
+/** Validates a profile's text; a ProfileError names the file and each wrong field (e.g. `creators.text.fields`). */
+export function parseProfile(text: string, file: string): Profile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ProfileError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = ProfileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`);
+    throw new ProfileError(`${file}: ${problems.join('; ')}`);
+  }
+  return {
+    name: path.basename(file, '.json'),
+    file,
+    version: createHash('sha256').update(text).digest('hex').slice(0, 12),
+    ranking: parsed.data,
+  };
+}
+
+export function loadProfile(file = DEFAULT_PROFILE): Profile {
+  const resolved = path.resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(resolved, 'utf8');
+  } catch (error) {
+    throw new ProfileError(`${resolved}: cannot be read (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  return parseProfile(text, resolved);
+}

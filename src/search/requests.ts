@@ -1,0 +1,36 @@
+// The two ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
+// them and the relevance workbench evaluates them, so what an analyst measures is what users get.
+import type { SearchCreatorsParams } from '../contract/params.ts';
+import { creatorSearchBody } from './creator-query.ts';
+import { aliases } from './indices.ts';
+import { pageWindow } from './pagination.ts';
+import type { Ranking } from './profile.ts';
+import { sponsorSearchBody } from './sponsor-query.ts';
+
+export interface SearchSettings {
+  indexPrefix: string;
+  depthLimit: number;
+  sponsorResults: number;
+}
+
+export interface SearchRequest {
+  index: string;
+  body: Record<string, unknown>;
+}
+
+export function creatorSearchRequest(
+  params: SearchCreatorsParams,
+  pageSize: number,
+  ranking: Ranking,
+  settings: SearchSettings,
+): SearchRequest {
+  const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
+  return { index: aliases(settings.indexPrefix).creators, body: creatorSearchBody(params, ranking.creators, window) };
+}
+
+export function sponsorSearchRequest(query: string, ranking: Ranking, settings: SearchSettings): SearchRequest {
+  return {
+    index: aliases(settings.indexPrefix).sponsors,
+    body: sponsorSearchBody(query, ranking.sponsors, settings.sponsorResults),
+  };
+}

@@ -1,0 +1,50 @@
+// `npm run relevance -- <command>`: the relevance workbench (README "Tuning ranking").
+import { parseArgs } from 'node:util';
+import { main } from '../scripts/stack/cli.ts';
+import { runEval, type Workbench, workbench, writeJson } from './context.ts';
+import { evaluationReport } from './table.ts';
+
+const USAGE = `Usage: npm run relevance -- <command>
+  eval [--profile P] [--judgments PATH]… [--json FILE]   nDCG@10, P@10, MRR, hit@1/3, zero-result rate per class
+  compare A B [--judgments PATH]… [--out DIR]            two profiles on the same judgments, with significance
+  explain "query" [--profile P] [--filter name=value]…   the top results with each score taken apart
+  import-quepid FILE.csv --class NAME [--out FILE]       Quepid ratings (query,docid,rating) as judgments
+A profile P is a file or a name in relevance/profiles/ (default: RANKING_PROFILE). Judgments default to
+relevance/judgments/ and the generated set of the loaded data (DATA_DIR/judgments.jsonl).`;
+
+async function evalCommand(bench: Workbench, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      profile: { type: 'string' },
+      judgments: { type: 'string', multiple: true },
+      json: { type: 'string' },
+    },
+  });
+  const evaluation = await runEval(bench, values.profile, values.judgments);
+  console.log(evaluationReport(evaluation));
+  if (values.json) {
+    writeJson(values.json, evaluation);
+    console.log(`\nEvery query's figures and top 10: ${values.json}`);
+  }
+}
+
+const COMMANDS: Record<string, (bench: Workbench, args: string[]) => Promise<void>> = {
+  eval: evalCommand,
+};
+
+const [command = '', ...rest] = process.argv.slice(2);
+await main(async () => {
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  const bench = workbench();
+  try {
+    await run(bench, rest);
+  } finally {
+    await bench.client.close();
+  }
+});

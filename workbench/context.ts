@@ -1,0 +1,82 @@
+// What every workbench command shares: the API's own configuration (OPENSEARCH_URL, INDEX_PREFIX, PAGE_SIZE,
+// RANKING_PROFILE…), so the workbench measures what the API serves; a client; profiles and judgments by name.
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@opensearch-project/opensearch';
+import { loadIndexerConfig } from '../indexer/config.ts';
+import { loadDotEnv } from '../scripts/stack/cli.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { loadProfile, PROFILES_DIR, type Profile } from '../src/search/profile.ts';
+import type { SearchSettings } from '../src/search/requests.ts';
+import { evaluate } from './evaluate.ts';
+import { loadJudgments } from './judgments.ts';
+
+/** What every command needs: the API's configuration, a client, and its search settings. */
+export interface Workbench {
+  config: Config;
+  client: Client;
+  settings: SearchSettings;
+  profile: (nameOrFile?: string) => Profile;
+  judgments: (paths: string[] | undefined) => ReturnType<typeof loadJudgments>;
+  progress: (label: string) => (done: number, total: number) => void;
+}
+
+/** A profile by file, or by name in relevance/profiles/. */
+export function resolveProfile(nameOrFile: string): string {
+  if (existsSync(nameOrFile)) return nameOrFile;
+  const named = path.join(PROFILES_DIR, `${nameOrFile.replace(/\.json$/, '')}.json`);
+  if (existsSync(named)) return named;
+  throw new Error(`No profile "${nameOrFile}": give a file or one of relevance/profiles/*.json`);
+}
+
+export function defaultJudgments(): string[] {
+  const generated = path.join(loadIndexerConfig().dataDir, 'judgments.jsonl');
+  return [
+    path.resolve(import.meta.dirname, '..', 'relevance', 'judgments'),
+    ...(existsSync(generated) ? [generated] : []),
+  ];
+}
+
+/** A progress line on stderr that rewrites itself in a terminal and prints every step elsewhere. */
+function progressLine(label: string) {
+  return (done: number, total: number) => {
+    const line = `${label}: ${done}/${total} queries`;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+    else process.stderr.write(`${line}\n`);
+  };
+}
+
+export function workbench(): Workbench {
+  loadDotEnv();
+  const config = loadConfig();
+  return {
+    config,
+    client: new Client({ node: config.opensearchUrl, requestTimeout: 120_000 }),
+    settings: {
+      indexPrefix: config.indexPrefix,
+      depthLimit: config.searchDepthLimit,
+      sponsorResults: config.sponsorResults,
+    },
+    profile: (nameOrFile) => loadProfile(nameOrFile ? resolveProfile(nameOrFile) : config.rankingProfile),
+    judgments: (paths) => {
+      const judgments = loadJudgments(paths?.length ? paths : defaultJudgments());
+      if (!judgments.length) throw new Error('No judged queries found: see relevance/README.md');
+      return judgments;
+    },
+    progress: progressLine,
+  };
+}
+
+export async function runEval(bench: Workbench, profileName: string | undefined, paths: string[] | undefined) {
+  const profile = bench.profile(profileName);
+  return evaluate({
+    client: bench.client,
+    profile,
+    judgments: bench.judgments(paths),
+    settings: bench.settings,
+    pageSize: bench.config.pageSize,
+    onProgress: bench.progress(`eval ${profile.name}`),
+  });
+}
+
+export const writeJson = (file: string, value: object) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);

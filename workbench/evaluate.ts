@@ -1,0 +1,283 @@
+// Runs judged queries through OpenSearch's _rank_eval with exactly the requests the API sends (src/search/
+// requests.ts renders both), and turns its per-query details into the workbench's figures per class and overall.
+import type { Client } from '@opensearch-project/opensearch';
+import type { Profile } from '../src/search/profile.ts';
+import {
+  creatorSearchRequest,
+  type SearchRequest,
+  type SearchSettings,
+  sponsorSearchRequest,
+} from '../src/search/requests.ts';
+import { type Judgment, searchParams } from './judgments.ts';
+
+/** Results a metric looks at (the first page a user reads). */
+export const K = 10;
+/** Grades at or above this count as relevant for P@10 and MRR; nDCG uses every grade. */
+export const RELEVANT = 2;
+/** Judged queries per _rank_eval call: the progress line moves at this step. */
+const CHUNK = 50;
+
+export interface Metrics {
+  /** nDCG@10 as _rank_eval computes it. */
+  ndcg: number;
+  /** P@10: share of the first 10 results graded ≥ 2 (unrated results count as not relevant). */
+  precision: number;
+  /** Reciprocal rank of the first result graded ≥ 2 within the first 10, else 0. */
+  mrr: number;
+  /** 1 when a result with the query's best grade is first (navigational: the creator asked for). */
+  hit1: number;
+  /** 1 when a result with the query's best grade is among the first 3. */
+  hit3: number;
+  /** 1 when the search finds nothing. */
+  zero: number;
+}
+export const METRICS: (keyof Metrics)[] = ['ndcg', 'precision', 'mrr', 'hit1', 'hit3', 'zero'];
+export const METRIC_LABELS: Record<keyof Metrics, string> = {
+  ndcg: 'nDCG@10',
+  precision: 'P@10',
+  mrr: 'MRR',
+  hit1: 'hit@1',
+  hit3: 'hit@3',
+  zero: 'zero-result',
+};
+
+export interface QueryOutcome {
+  /** Position in the judgment files, from 0; the same query keeps its key across profiles. */
+  key: string;
+  source: string;
+  class: string;
+  target: 'creators' | 'sponsors';
+  query: string;
+  filters?: Record<string, string | number | boolean>;
+  metrics: Metrics;
+  /** The first 10 results: shown id, name, and grade (null: not judged). */
+  top: { id: string; name: string; grade: number | null }[];
+  /** Rated ids that name nothing in the loaded data (judgments for another dataset). */
+  unknownIds: string[];
+}
+
+export interface Summary extends Metrics {
+  queries: number;
+}
+
+export interface Evaluation {
+  profile: { name: string; version: string; file: string };
+  at: string;
+  seconds: number;
+  queries: QueryOutcome[];
+  classes: Record<string, Summary>;
+  overall: Summary;
+}
+
+export interface EvaluateOptions {
+  client: Client;
+  profile: Profile;
+  judgments: Judgment[];
+  settings: SearchSettings;
+  /** Creators per page, as the API serves them (PAGE_SIZE). */
+  pageSize: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The request the API would send for a judged query. */
+export function renderRequest(
+  judgment: Judgment,
+  profile: Profile,
+  settings: SearchSettings,
+  pageSize: number,
+): SearchRequest {
+  return judgment.target === 'sponsors'
+    ? sponsorSearchRequest(judgment.query, profile.ranking, settings)
+    : creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings);
+}
+
+interface Doc {
+  index: string;
+  id: string;
+  shown: string;
+  name: string;
+}
+
+/** What the API shows as a document's id, per index kind, and the fields that hold it. */
+const SHOWN = {
+  creators: { field: 'slug', source: ['slug', 'name'], shown: (s: Record<string, unknown>) => String(s.slug) },
+  sponsors: {
+    field: 'sponsorId',
+    source: ['sponsorId', 'name'],
+    shown: (s: Record<string, unknown>) => String(s.sponsorId),
+  },
+} as const;
+
+/** Resolves shown ids (any case) to documents of the concrete index behind the alias. */
+async function resolveIds(client: Client, alias: string, kind: keyof typeof SHOWN, ids: string[]) {
+  const found = new Map<string, Doc>();
+  const { field, source, shown } = SHOWN[kind];
+  const values = kind === 'sponsors' ? ids.filter((id) => /^\d{1,15}$/.test(id)).map(Number) : ids;
+  for (let i = 0; i < values.length; i += 5000) {
+    const chunk = values.slice(i, i + 5000);
+    const { body } = await client.search({
+      index: alias,
+      body: { size: chunk.length, _source: [...source], query: { terms: { [field]: chunk } } },
+    });
+    for (const hit of body.hits.hits as { _index: string; _id: string; _source: Record<string, unknown> }[]) {
+      const id = shown(hit._source);
+      found.set(id.toLowerCase(), { index: hit._index, id: hit._id, shown: id, name: String(hit._source.name) });
+    }
+  }
+  return found;
+}
+
+/** Shown ids and names of the documents a search returned that no judgment rated. */
+async function describeDocs(client: Client, kind: keyof typeof SHOWN, keys: { index: string; id: string }[]) {
+  const docs = new Map<string, Doc>();
+  const { source, shown } = SHOWN[kind];
+  for (let i = 0; i < keys.length; i += 5000) {
+    const chunk = keys.slice(i, i + 5000);
+    const { body } = await client.mget({
+      body: { docs: chunk.map((k) => ({ _index: k.index, _id: k.id, _source: [...source] })) },
+    });
+    for (const d of body.docs as { _index: string; _id: string; found: boolean; _source?: Record<string, unknown> }[]) {
+      if (d.found && d._source) {
+        docs.set(`${d._index}/${d._id}`, {
+          index: d._index,
+          id: d._id,
+          shown: shown(d._source),
+          name: String(d._source.name),
+        });
+      }
+    }
+  }
+  return docs;
+}
+
+interface RankEvalHit {
+  hit: { _index: string; _id: string };
+  rating: number | null;
+}
+interface RankEvalResponse {
+  details: Record<string, { metric_score: number; hits: RankEvalHit[] }>;
+  failures: Record<string, unknown>;
+}
+
+const METRIC_BODIES = {
+  ndcg: { dcg: { k: K, normalize: true } },
+  precision: { precision: { k: K, relevant_rating_threshold: RELEVANT, ignore_unlabeled: false } },
+  mrr: { mean_reciprocal_rank: { k: K, relevant_rating_threshold: RELEVANT } },
+};
+
+async function rankEval(
+  client: Client,
+  index: string,
+  requests: unknown[],
+  metric: keyof typeof METRIC_BODIES,
+): Promise<RankEvalResponse> {
+  const { body } = await client.transport.request({
+    method: 'POST',
+    path: `/${index}/_rank_eval`,
+    body: { requests, metric: METRIC_BODIES[metric] },
+  });
+  const response = body as RankEvalResponse;
+  const failed = Object.entries(response.failures ?? {});
+  if (failed.length) {
+    const [id, reason] = failed[0] as [string, unknown];
+    throw new Error(
+      `_rank_eval failed for ${failed.length} quer${failed.length === 1 ? 'y' : 'ies'}, e.g. ${id}: ${JSON.stringify(reason).slice(0, 300)}`,
+    );
+  }
+  return response;
+}
+
+export function summarise(outcomes: QueryOutcome[]): Summary {
+  const summary: Summary = { queries: outcomes.length, ndcg: 0, precision: 0, mrr: 0, hit1: 0, hit3: 0, zero: 0 };
+  if (!outcomes.length) return summary;
+  for (const metric of METRICS) {
+    summary[metric] = outcomes.reduce((sum, o) => sum + o.metrics[metric], 0) / outcomes.length;
+  }
+  return summary;
+}
+
+export function byClass(outcomes: QueryOutcome[]): Record<string, Summary> {
+  const groups = new Map<string, QueryOutcome[]>();
+  for (const o of outcomes) groups.set(o.class, [...(groups.get(o.class) ?? []), o]);
+  return Object.fromEntries([...groups.keys()].sort().map((name) => [name, summarise(groups.get(name) ?? [])]));
+}
+
+/** Where the first result with the query's best grade stands (1-based), or Infinity. */
+function bestRank(hits: RankEvalHit[], best: number): number {
+  const index = hits.findIndex((h) => h.rating !== null && h.rating >= best);
+  return index < 0 ? Number.POSITIVE_INFINITY : index + 1;
+}
+
+export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
+  const { client, profile, judgments, settings, pageSize } = options;
+  const started = Date.now();
+  const outcomes: QueryOutcome[] = [];
+  const progress = { done: 0, total: judgments.length };
+  for (const kind of ['creators', 'sponsors'] as const) {
+    const judged = judgments.map((j, i) => ({ j, key: `q${i}` })).filter(({ j }) => j.target === kind);
+    if (!judged.length) continue;
+    const alias = renderRequest(judged[0]?.j as Judgment, profile, settings, pageSize).index;
+    const rated = [...new Set(judged.flatMap(({ j }) => Object.keys(j.ratings)))];
+    const known = await resolveIds(client, alias, kind, rated);
+    const unrated = new Map<string, { index: string; id: string }>();
+    for (let start = 0; start < judged.length; start += CHUNK) {
+      const chunk = judged.slice(start, start + CHUNK);
+      const requests = chunk.map(({ j, key }) => ({
+        id: key,
+        request: renderRequest(j, profile, settings, pageSize).body,
+        ratings: Object.entries(j.ratings).flatMap(([id, grade]) => {
+          const doc = known.get(id.toLowerCase());
+          return doc ? [{ _index: doc.index, _id: doc.id, rating: grade }] : [];
+        }),
+      }));
+      const [ndcg, precision, mrr] = await Promise.all(
+        (['ndcg', 'precision', 'mrr'] as const).map((m) => rankEval(client, alias, requests, m)),
+      );
+      for (const { j, key } of chunk) {
+        const hits = ndcg?.details[key]?.hits ?? [];
+        const best = Math.max(...Object.values(j.ratings));
+        const rank = bestRank(hits, best);
+        for (const h of hits)
+          if (h.rating === null) unrated.set(`${h.hit._index}/${h.hit._id}`, { index: h.hit._index, id: h.hit._id });
+        outcomes.push({
+          key,
+          source: j.source,
+          class: j.class,
+          target: kind,
+          query: j.query,
+          ...(j.filters && { filters: j.filters }),
+          metrics: {
+            ndcg: ndcg?.details[key]?.metric_score ?? 0,
+            precision: precision?.details[key]?.metric_score ?? 0,
+            mrr: mrr?.details[key]?.metric_score ?? 0,
+            hit1: rank <= 1 ? 1 : 0,
+            hit3: rank <= 3 ? 1 : 0,
+            zero: hits.length === 0 ? 1 : 0,
+          },
+          // Filled below, once the unrated documents are known.
+          top: hits.map((h) => ({ id: `${h.hit._index}/${h.hit._id}`, name: '', grade: h.rating })),
+          unknownIds: Object.keys(j.ratings).filter((id) => !known.has(id.toLowerCase())),
+        });
+      }
+      progress.done += chunk.length;
+      options.onProgress?.(progress.done, progress.total);
+    }
+    const byKey = new Map([...known.values()].map((d) => [`${d.index}/${d.id}`, d]));
+    for (const [k, d] of await describeDocs(client, kind, [...unrated.values()])) byKey.set(k, d);
+    for (const o of outcomes.filter((o) => o.target === kind)) {
+      o.top = o.top.map((t) => {
+        const doc = byKey.get(t.id);
+        return { id: doc?.shown ?? t.id, name: doc?.name ?? '', grade: t.grade };
+      });
+    }
+  }
+  outcomes.sort((a, b) => Number(a.key.slice(1)) - Number(b.key.slice(1)));
+  return {
+    profile: { name: profile.name, version: profile.version, file: profile.file },
+    at: new Date().toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    queries: outcomes,
+    classes: byClass(outcomes),
+    overall: summarise(outcomes),
+  };
+}
