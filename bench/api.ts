@@ -26,6 +26,7 @@ import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases, searchPath } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
 import { loadProfile } from '../src/search/profile.ts';
+import { loadJudgments } from '../workbench/judgments.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -51,8 +52,8 @@ const BENCH_PREFIX = 'bench:';
 
 /** The mix: each judgment query plain, filtered, sorted and on page 2. */
 function mix(): Record<string, string>[] {
-  const file = path.join(root, 'data', 'judgments.json');
-  const queries = (JSON.parse(readFileSync(file, 'utf8')) as { query: string }[]).map((j) => j.query);
+  const judged = loadJudgments([path.join(root, 'data', 'judgments.jsonl')]);
+  const queries = judged.filter((j) => j.target === 'creators').map((j) => j.query);
   return queries.flatMap((query): Record<string, string>[] => [
     { query },
     { query, country: 'United States' },

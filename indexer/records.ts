@@ -120,14 +120,3 @@ export type CreatorRecord = z.infer<typeof CreatorRecordSchema>;
 export type SponsorRecord = z.infer<typeof SponsorRecordSchema>;
 export type Sponsorship = z.infer<typeof SponsorshipSchema>;
 export type Audience = z.infer<typeof AudienceSchema>;
-
-/** Graded relevance judgments for the relevance workbench: data/judgments.json. */
-export const JudgmentsSchema = z.array(
-  z.object({
-    query: z.string().min(1),
-    kind: z.enum(['topic', 'brand', 'name', 'handle']),
-    /** Creator slugs (handle without @, or creator-<id>) with grades 0 (irrelevant) to 3 (perfect). */
-    ratings: z.array(z.object({ id: z.string().min(1), grade: z.number().int().min(0).max(3) })),
-  }),
-);
-export type Judgments = z.infer<typeof JudgmentsSchema>;

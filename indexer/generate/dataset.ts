@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, renameSync, statSync, writeFileSync } fro
 import path from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
+import { formatJudgment } from '../../workbench/judgments.ts';
 import { type CreatorContext, generateCreator } from './creators.ts';
 import { HandleSet } from './handles.ts';
 import { Judge } from './judgments.ts';
@@ -51,7 +52,7 @@ function seededFaker(seed: number): Faker {
 
 /**
  * Streams a deterministic dataset to out/: sponsors.ndjson, creators.ndjson (one record at a time, so any size
- * fits in memory) and judgments.json. Each file is written under a temporary name and renamed when complete.
+ * fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is written under a temporary name and renamed when complete.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   checkOptions(options);
@@ -73,7 +74,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     handles: new HandleSet(options.creators),
     referenceDate: REFERENCE_DATE,
   };
-  const judge = new Judge(sponsors.byPopularity);
+  const judge = new Judge(options.seed, sponsors);
   const out = createWriteStream(file('creators.ndjson.tmp'));
   const failed = new Promise<never>((_, reject) => out.once('error', reject));
   failed.catch(() => {});
@@ -99,10 +100,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   if (batch) await write(batch);
   out.end();
   await Promise.race([once(out, 'finish'), failed]);
-  writeFileSync(file('judgments.json.tmp'), `${JSON.stringify(judge.judgments(), null, 2)}\n`);
+  writeFileSync(file('judgments.jsonl.tmp'), `${judge.judgments().map(formatJudgment).join('\n')}\n`);
 
   const files: Record<string, number> = {};
-  for (const name of ['sponsors.ndjson', 'creators.ndjson', 'judgments.json']) {
+  for (const name of ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl']) {
     renameSync(file(`${name}.tmp`), file(name));
     files[name] = statSync(file(name)).size;
   }

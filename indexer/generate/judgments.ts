@@ -1,11 +1,21 @@
+// The generator knows what each creator is about and what it is called, so it grades creators (and sponsors) for
+// queries of every class the relevance workbench reports: the ground truth that ranking is tuned and checked on.
+// It draws on a Random of its own, so adding or changing judgments never changes the dataset itself.
+import type { JudgedQuery } from '../../workbench/judgments.ts';
 import { slugOf } from '../documents.ts';
-import type { CreatorRecord, Judgments, SponsorRecord } from '../records.ts';
+import { type CreatorRecord, NICHES, type SponsorRecord } from '../records.ts';
+import { Random } from './random.ts';
 import { VOCABULARY } from './vocabulary.ts';
 
-/** Ratings kept per query; higher grades win, so memory stays bounded at any dataset size. */
-const CAP = 300;
-/** Name and handle queries are drawn from the first creators, which are kept until then. */
-export const EARLY_CREATORS = 100;
+/**
+ * Ratings kept per query; higher grades win, so memory stays bounded at any dataset size. At 20,000 creators no
+ * query reaches it (the biggest niche has about 2,300 creators), so every relevant creator of the demo data is judged.
+ */
+const CAP = 3000;
+/** Name, handle and id queries are about the first creators, which are kept until then (the minimum dataset). */
+export const EARLY_CREATORS = 1000;
+/** A partial name is kept only when at most this many other creators' names hold all of its words. */
+const PARTIAL_AMBIGUITY = 3;
 
 /** Topic queries: a term of the niche's vocabulary, distinctive enough that a search for it means that niche. */
 export const TOPIC_QUERIES: [query: string, niche: string][] = [
@@ -42,30 +52,76 @@ for (const [query, niche] of TOPIC_QUERIES) {
   if (!VOCABULARY[niche]?.terms.some((t) => t.includes(query))) throw new Error(`${query} is not a ${niche} term`);
 }
 
+/**
+ * What people call a niche in everyday words, other than its label: the ground truth of the "everyday" class. The
+ * synonym set the search uses (mappings/synonyms.txt) is the product's answer to it, kept apart on purpose.
+ */
+export const EVERYDAY_WORDS: Record<string, string[]> = {
+  personal_finance: ['money', 'saving money'],
+  investing: ['stocks', 'stock market'],
+  crypto: ['cryptocurrency', 'blockchain'],
+  real_estate: ['property', 'housing market'],
+  entrepreneurship: ['startups', 'small business'],
+  productivity: ['time management', 'habits'],
+  tech_reviews: ['gadgets', 'unboxing'],
+  mechanical_keyboards: ['keebs', 'keyboard switches'],
+  pc_building: ['gaming pc', 'custom pc'],
+  programming: ['coding', 'software development'],
+  gaming: ['video games', 'esports'],
+  science: ['physics', 'experiments'],
+  education: ['lessons', 'studying'],
+  history: ['ancient history', 'world war'],
+  fitness: ['workout', 'gym'],
+  nutrition: ['diet', 'healthy eating'],
+  mental_health: ['anxiety', 'mindfulness'],
+  cooking: ['recipes', 'home cooking'],
+  baking: ['bread', 'cakes'],
+  travel: ['backpacking', 'destinations'],
+  outdoors: ['hiking', 'bushcraft'],
+  beauty: ['makeup', 'cosmetics'],
+  skincare: ['skin care', 'acne'],
+  fashion: ['outfits', 'style'],
+  parenting: ['moms', 'raising kids'],
+  pets: ['dogs', 'cats'],
+  diy: ['home improvement', 'renovation'],
+  gardening: ['plants', 'vegetable garden'],
+  cars: ['automotive', 'car reviews'],
+  music: ['songs', 'singing'],
+  music_production: ['beat making', 'mixing'],
+  photography: ['cameras', 'photo editing'],
+  filmmaking: ['video editing', 'cinematography'],
+  art: ['drawing', 'painting'],
+  comedy: ['funny', 'sketches'],
+  sports: ['football', 'basketball'],
+};
+
+/** Everyday phrasing around a niche or topic; `language` is the language the phrase asks for, if any. */
+const PHRASES: { text: (topic: string) => string; language?: string }[] = [
+  { text: (t) => `best ${t} channels` },
+  { text: (t) => `${t} youtubers` },
+  { text: (t) => `${t} tips for beginners` },
+  { text: (t) => `top ${t} creators in english`, language: 'en' },
+  { text: (t) => `popular ${t} videos` },
+  { text: (t) => `${t} channels in spanish`, language: 'es' },
+  { text: (t) => `good ${t} creators` },
+];
+
 const STOPWORDS = new Set(['the', 'with', 'and', 'for', 'by', 'of', 'in', 'on', 'is', 'not', 'again']);
 
-interface Query {
-  query: string;
-  kind: Judgments[number]['kind'];
-  grade: (c: CreatorRecord, nameWords: Set<string>) => number;
-  /** buckets[g] holds the slugs graded g (1–3), in generation order. */
-  buckets: string[][];
-  size: number;
-}
+/** Lower-case words of a name; `significant` leaves out stopwords and one-letter words. */
+const wordsOf = (name: string, significant = true) =>
+  name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && (!significant || (w.length >= 2 && !STOPWORDS.has(w))));
 
-const nameWordsOf = (name: string) =>
-  new Set(
-    name
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter((w) => w.length >= 2 && !STOPWORDS.has(w)),
-  );
 /** A whole-word, case-insensitive matcher that also accepts the singular ("keycap" for "keycaps"). */
 const mentions = (term: string) => {
   const escaped = term.replace(/[^a-z0-9 ]/gi, '').replace(/s$/i, '');
   const pattern = new RegExp(`\\b${escaped}s?\\b`, 'i');
   return (text: string | null) => !!text && pattern.test(text);
 };
+
 /** The start of a handle, lower-cased: "@TechWithTina" gives "techwith", "@CollinMusic" "collin". */
 export const handlePrefix = (handle: string) => {
   const body = handle.replace(/^@/, '');
@@ -77,52 +133,137 @@ export const handlePrefix = (handle: string) => {
   return body.slice(0, Math.max(4, Math.ceil(body.length * 0.6))).toLowerCase();
 };
 
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
 /**
- * The generator knows what each creator is about, so it grades creators for a fixed set of topic, brand, name and
- * handle queries: the ground truth of the relevance workbench.
+ * One typo in a word of 5+ letters: a letter dropped, added, replaced, or two neighbours swapped. The first letter
+ * is kept, as in most real typos (and as the search's fuzzy matching assumes).
  */
+export function typo(word: string, random: Random): string {
+  const at = (from: number, to: number) => random.int(from, to);
+  for (;;) {
+    const kind = random.int(0, 3);
+    let result: string;
+    if (kind === 0) {
+      const i = at(1, word.length - 1);
+      result = word.slice(0, i) + word.slice(i + 1);
+    } else if (kind === 1) {
+      const i = at(1, word.length);
+      result = word.slice(0, i) + random.pick([...LETTERS]) + word.slice(i);
+    } else if (kind === 2) {
+      const i = at(1, word.length - 1);
+      result = word.slice(0, i) + random.pick([...LETTERS]) + word.slice(i + 1);
+    } else {
+      const i = at(1, word.length - 2);
+      result = word.slice(0, i) + word.charAt(i + 1) + word.charAt(i) + word.slice(i + 2);
+    }
+    if (result.toLowerCase() !== word.toLowerCase()) return result;
+  }
+}
+
+type Grade = (c: CreatorRecord) => number;
+
+interface Query {
+  judged: { query: string; class: string };
+  grade: Grade;
+  /** buckets[g] holds the ids graded g (1–3), in generation order. */
+  buckets: string[][];
+  size: number;
+  /** Dropped from the output when true at the end (an ambiguous partial name). */
+  drop?: () => boolean;
+}
+
+/**
+ * What a niche-wide query wants: the niche's creators, primary 3 and secondary 1. A phrase that asks for a language
+ * ranks the niche's creators in other languages one grade lower.
+ */
+function nicheGrade(niche: string, language?: string): Grade {
+  return (c) => {
+    const grade = c.primaryNiche === niche ? 3 : c.secondaryNiches.includes(niche) ? 1 : 0;
+    return language && c.language !== language ? Math.max(0, grade - 1) : grade;
+  };
+}
+
+/** A topic term: named in the name 3; primary niche 2 (3 when the description says it); said in the description 2. */
+function topicGrade(term: string, niche: string): Grade {
+  const mentionsTerm = mentions(term);
+  return (c) => {
+    if (mentionsTerm(c.name)) return 3;
+    const inDescription = mentionsTerm(c.description);
+    if (c.primaryNiche === niche) return inDescription ? 3 : 2;
+    if (inDescription) return 2;
+    return c.secondaryNiches.includes(niche) ? 1 : 0;
+  };
+}
+
 export class Judge {
   private readonly queries: Query[] = [];
+  /** Queries graded only by niche, so each creator meets only those of its own niches. */
+  private readonly byNiche = new Map<string, Query[]>();
+  /** Queries any creator may match (topic words in descriptions, brands); name queries join once defined. */
+  private readonly general: Query[] = [];
   private readonly early: CreatorRecord[] = [];
+  private readonly sponsorJudgments: JudgedQuery[] = [];
+  private readonly random: Random;
+  private peopleAdded = false;
 
-  constructor(popularSponsors: SponsorRecord[]) {
-    for (const [term, niche] of TOPIC_QUERIES) {
-      const mentionsTerm = mentions(term);
-      this.add(term, 'topic', (c) => {
-        if (mentionsTerm(c.name)) return 3;
-        const inDescription = mentionsTerm(c.description);
-        if (c.primaryNiche === niche) return inDescription ? 3 : 2;
-        if (inDescription) return 2;
-        return c.secondaryNiches.includes(niche) ? 1 : 0;
-      });
+  constructor(seed: number, sponsors: { sponsors: SponsorRecord[]; byPopularity: SponsorRecord[] }) {
+    this.random = new Random(seed ^ 0x5eed);
+    for (const [term, niche] of TOPIC_QUERIES) this.add({ query: term, class: 'topic' }, topicGrade(term, niche));
+    for (const [index, { value, label }] of NICHES.entries()) {
+      this.add({ query: label, class: 'niche' }, nicheGrade(value), value);
+      for (const offset of [0, 3]) {
+        const phrase = PHRASES[(index + offset) % PHRASES.length];
+        if (!phrase) continue;
+        this.add(
+          { query: phrase.text(label.toLowerCase()), class: 'phrase' },
+          nicheGrade(value, phrase.language),
+          value,
+        );
+      }
+      for (const word of EVERYDAY_WORDS[value] ?? []) {
+        this.add({ query: word, class: 'everyday' }, nicheGrade(value), value);
+      }
     }
-    for (const sponsor of popularSponsors.slice(0, 10)) {
+    for (const [index, [term, niche]] of TOPIC_QUERIES.entries()) {
+      const phrase = PHRASES[(index + 1) % PHRASES.length];
+      if (phrase) this.add({ query: phrase.text(term), class: 'phrase' }, topicGrade(term, niche));
+    }
+    for (const sponsor of sponsors.byPopularity.slice(0, 20)) {
       const mentionsBrand = mentions(sponsor.name);
-      this.add(sponsor.name, 'brand', (c) => {
+      this.add({ query: sponsor.name, class: 'brand' }, (c) => {
         const deal = c.sponsorships.find((s) => s.sponsorId === sponsor.id);
         if (deal) return deal.count >= 3 ? 3 : 2;
         return mentionsBrand(c.description) ? 1 : 0;
       });
     }
+    this.addSponsorQueries(sponsors.byPopularity);
   }
 
-  private add(query: string, kind: Query['kind'], grade: Query['grade']) {
-    if (this.queries.some((q) => q.query.toLowerCase() === query.toLowerCase())) return;
-    this.queries.push({ query, kind, grade, buckets: [[], [], [], []], size: 0 });
+  private add(judged: Query['judged'], grade: Grade, niche?: string, drop?: () => boolean): Query | undefined {
+    const key = judged.query.toLowerCase();
+    if (this.queries.some((q) => q.judged.query.toLowerCase() === key)) return undefined;
+    const query: Query = { judged, grade, buckets: [[], [], [], []], size: 0, drop };
+    this.queries.push(query);
+    if (niche) this.byNiche.set(niche, [...(this.byNiche.get(niche) ?? []), query]);
+    else this.general.push(query);
+    return query;
   }
 
   rate(creator: CreatorRecord): void {
-    const nameWords = nameWordsOf(creator.name);
-    for (const q of this.queries) this.record(q, creator, nameWords);
-    if (creator.id <= EARLY_CREATORS) {
+    for (const niche of new Set([creator.primaryNiche, ...creator.secondaryNiches])) {
+      for (const q of this.byNiche.get(niche) ?? []) this.record(q, creator);
+    }
+    for (const q of this.general) this.record(q, creator);
+    if (!this.peopleAdded) {
       this.early.push(creator);
-      if (creator.id === EARLY_CREATORS) this.addPeopleQueries();
+      if (this.early.length === EARLY_CREATORS) this.addPeopleQueries();
     }
   }
 
   /** Keeps a rating unless the query already has CAP ratings of at least its grade; the lowest go first. */
-  private record(q: Query, creator: CreatorRecord, nameWords: Set<string>) {
-    const grade = q.grade(creator, nameWords);
+  private record(q: Query, creator: CreatorRecord) {
+    const grade = q.grade(creator);
     if (grade < 1) return;
     if (q.size >= CAP) {
       const lowest = q.buckets.findIndex((b, g) => g >= 1 && b.length > 0);
@@ -134,41 +275,112 @@ export class Judge {
     q.size += 1;
   }
 
-  /** Eight name queries and eight handle queries (four full handles, four prefixes) about early creators. */
+  /** Navigational, typo, partial-name and handle-prefix queries about early creators. */
   private addPeopleQueries() {
+    this.peopleAdded = true;
     const before = this.queries.length;
-    const named = this.early.filter((c, i) => i % 11 === 4 && nameWordsOf(c.name).size >= 2).slice(0, 8);
-    for (const target of named) {
-      const targetWords = nameWordsOf(target.name);
-      this.add(target.name, 'name', (c, words) => {
-        if (c.id === target.id || c.name === target.name) return 3;
-        for (const w of words) if (targetWords.has(w)) return 1;
-        return 0;
-      });
-    }
-    const handled = this.early.filter((c) => c.handle && c.handle.length >= 8).filter((_, i) => i % 9 === 2);
-    for (const target of handled.slice(0, 4)) {
+    const pick = (pool: CreatorRecord[], count: number) => this.random.sample(pool, Math.min(count, pool.length));
+    const sameName = (target: CreatorRecord): Grade => {
+      const name = target.name.toLowerCase();
+      return (c) => (c.id === target.id || c.name.toLowerCase() === name ? 3 : 0);
+    };
+    const only =
+      (target: CreatorRecord): Grade =>
+      (c) =>
+        c.id === target.id ? 3 : 0;
+
+    const handled = this.early.filter((c) => c.handle);
+    for (const target of pick(this.early, 25))
+      this.add({ query: target.name, class: 'navigational' }, sameName(target));
+    for (const target of pick(handled, 20)) {
       const handle = target.handle ?? '';
-      const lower = handle.toLowerCase();
-      const prefix = handlePrefix(handle);
-      this.add(handle, 'handle', (c) => {
+      this.add({ query: handle, class: 'navigational' }, only(target));
+      this.add({ query: handle.slice(1), class: 'navigational' }, only(target));
+    }
+    for (const target of pick(
+      this.early.filter((c) => !c.handle),
+      10,
+    )) {
+      this.add({ query: slugOf(target), class: 'navigational' }, only(target));
+    }
+    for (const target of pick(this.early, 10))
+      this.add({ query: target.channelId, class: 'navigational' }, only(target));
+
+    const longWord = (text: string) => text.split(/[^A-Za-z0-9]+/).filter((w) => w.length >= 5);
+    for (const target of pick(
+      this.early.filter((c) => longWord(c.name).length),
+      30,
+    )) {
+      const word = this.random.pick(longWord(target.name));
+      const query = target.name.replace(word, typo(word, this.random));
+      this.add({ query, class: 'typo' }, sameName(target));
+    }
+    for (const target of pick(
+      handled.filter((c) => (c.handle?.length ?? 0) >= 6),
+      30,
+    )) {
+      const body = (target.handle ?? '').slice(1);
+      const query = `${this.random.chance(0.5) ? '@' : ''}${typo(body, this.random)}`;
+      this.add({ query, class: 'typo' }, only(target));
+    }
+
+    for (const target of pick(
+      this.early.filter((c) => c.name.split(' ').length >= 3),
+      60,
+    )) {
+      const words = target.name.split(' ');
+      words.splice(this.random.int(0, words.length - 1), 1);
+      const query = words.join(' ');
+      const wanted = wordsOf(query, false);
+      if (!wordsOf(query).length) continue;
+      let others = 0;
+      const grade: Grade = (c) => {
         if (c.id === target.id) return 3;
-        return c.handle?.toLowerCase().startsWith(lower) ? 1 : 0;
-      });
-      this.add(prefix, 'handle', (c) => {
+        const name = new Set(wordsOf(c.name, false));
+        if (!wanted.every((w) => name.has(w))) return 0;
+        others += 1;
+        return 2;
+      };
+      this.add({ query, class: 'partial' }, grade, undefined, () => others > PARTIAL_AMBIGUITY);
+    }
+
+    for (const target of pick(
+      handled.filter((c) => (c.handle?.length ?? 0) >= 8),
+      15,
+    )) {
+      const prefix = handlePrefix(target.handle ?? '');
+      this.add({ query: prefix, class: 'prefix' }, (c) => {
         if (c.id === target.id) return 3;
         return c.handle?.slice(1).toLowerCase().startsWith(prefix) ? 1 : 0;
       });
     }
     // The early creators were generated before these queries existed: grade them now.
-    for (const q of this.queries.slice(before)) for (const c of this.early) this.record(q, c, nameWordsOf(c.name));
+    for (const q of this.queries.slice(before)) for (const c of this.early) this.record(q, c);
+    this.early.length = 0;
   }
 
-  judgments(): Judgments {
-    return this.queries.map((q) => ({
-      query: q.query,
-      kind: q.kind,
-      ratings: [3, 2, 1].flatMap((g) => (q.buckets[g] ?? []).map((id) => ({ id, grade: g }))),
-    }));
+  /** Sponsor search: brands by exact name and with a typo, each judged by the brand meant. */
+  private addSponsorQueries(byPopularity: SponsorRecord[]) {
+    for (const sponsor of this.random.sample(byPopularity.slice(0, 200), 20)) {
+      const ratings = { [String(sponsor.id)]: 3 };
+      this.sponsorJudgments.push({ query: sponsor.name, class: 'sponsor', target: 'sponsors', ratings });
+      const word = sponsor.name.split(' ').find((w) => /^[A-Za-z]{5,}$/.test(w));
+      if (word) {
+        const query = sponsor.name.replace(word, typo(word, this.random));
+        this.sponsorJudgments.push({ query, class: 'sponsor-typo', target: 'sponsors', ratings });
+      }
+    }
+  }
+
+  judgments(): JudgedQuery[] {
+    if (!this.peopleAdded) this.addPeopleQueries();
+    const creators = this.queries
+      .filter((q) => !q.drop?.() && q.size > 0)
+      .map((q) => ({
+        ...q.judged,
+        target: 'creators' as const,
+        ratings: Object.fromEntries([3, 2, 1].flatMap((g) => (q.buckets[g] ?? []).map((id) => [id, g]))),
+      }));
+    return [...creators, ...this.sponsorJudgments];
   }
 }

@@ -41,18 +41,20 @@ export function textQuery(text: string, ranking: CreatorRanking): Query {
   const bare = words.replace(/^@+/, '');
   // Words that name a language or a country become boosts (hintBoosts); the rest must match, unless nothing is left.
   const topic = ranking.hints ? queryHints(words).rest || words : words;
-  const should: Query[] = [
-    {
-      multi_match: {
-        query: topic,
-        type: ranking.text.type,
-        fields: boosted(ranking.text.fields),
-        minimum_should_match: ranking.text.minimumShouldMatch,
-        ...(ranking.text.analyzer && { analyzer: ranking.text.analyzer }),
-      },
+  const acrossFields = (analyzer: string | undefined, boost?: number) => ({
+    multi_match: {
+      query: topic,
+      type: ranking.text.type,
+      fields: boosted(ranking.text.fields),
+      minimum_should_match: ranking.text.minimumShouldMatch,
+      ...(analyzer && { analyzer }),
+      ...(boost !== undefined && { boost }),
     },
-  ];
-  const { fuzzy, prefix, exact, ids } = ranking;
+  });
+  const should: Query[] = [acrossFields(ranking.text.analyzer)];
+  const { literal, fuzzy, prefix, exact, ids } = ranking;
+  // The same words without synonyms: never a match of its own (the synonyms include the word), only a lift.
+  if (literal) should.push(acrossFields(literal.analyzer, literal.boost));
   if (fuzzy) {
     for (const [field, boost] of Object.entries(fuzzy.fields)) {
       // A handle is one keyword: the query is compared whole, without spaces, as a handle.

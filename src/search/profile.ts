@@ -22,6 +22,14 @@ const CreatorRanking = z.strictObject({
     /** A search analyzer of mappings/creators.json; omitted, each field's own. */
     analyzer: z.string().min(1).optional(),
   }),
+  literal: z
+    .strictObject({
+      about: z.string().optional(),
+      /** A search analyzer without synonyms: the words as typed score above their synonyms. */
+      analyzer: z.string().min(1),
+      boost,
+    })
+    .optional(),
   fuzzy: z
     .strictObject({
       about: z.string().optional(),

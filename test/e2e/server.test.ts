@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { closedPort } from '../support/app.ts';
-import { creator, sponsor, writeDataset } from '../support/dataset.ts';
+import { creator, sponsor, TEST_PROFILE, writeDataset } from '../support/dataset.ts';
 import { REPO_ROOT, runTs } from '../support/run.ts';
 
 async function waitForReady(url: string, timeoutMs = 30_000): Promise<Response> {
@@ -44,6 +44,12 @@ describe('src/server.ts as a process', () => {
     expect(nope.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await nope.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
 
+    // SIGHUP re-reads the ranking profile; without the handler it would end the process (Node's default).
+    server.kill('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.exitCode).toBeNull();
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+
     const exited = once(server, 'exit');
     server.kill('SIGTERM');
     const [code] = await exited;
@@ -55,6 +61,22 @@ describe('src/server.ts as a process', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/PORT/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses to start on an invalid ranking profile and names the field', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bad-profile-'));
+    const file = path.join(dir, 'bad.json');
+    const profile = JSON.parse(readFileSync(TEST_PROFILE, 'utf8'));
+    profile.creators.text.fields.name = -1;
+    writeFileSync(file, JSON.stringify(profile));
+    try {
+      const run = await runTs('src/server.ts', [], { ...process.env, PORT: '0', RANKING_PROFILE: file }, 30_000);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`${file}: creators.text.fields.name`);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadProfile } from '../../src/search/profile.ts';
 import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
+import { TEST_PROFILE } from '../support/dataset.ts';
 
 describe('health endpoints', () => {
   let test: TestApp | undefined;
@@ -15,7 +17,11 @@ describe('health endpoints', () => {
     expect(live.json()).toEqual({ status: 'ok' });
     const ready = await test.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    // It names the live ranking profile (the test profile here) and its version.
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      profile: { name: 'profile', version: loadProfile(TEST_PROFILE).version },
+    });
   });
 
   it('/readyz answers 503 unavailable when OpenSearch is unreachable, and /livez still 200', async () => {
