@@ -3,11 +3,15 @@ import { parseArgs } from 'node:util';
 import { main } from '../scripts/stack/cli.ts';
 import { compareCommand } from './compare.ts';
 import { runEval, type Workbench, workbench, writeJson } from './context.ts';
+import { explainCommand } from './explain.ts';
+import { quepidCommand } from './quepid.ts';
 import { evaluationReport } from './table.ts';
 
 const USAGE = `Usage: npm run relevance -- <command>
   eval [--profile P] [--judgments PATH]… [--json FILE]   nDCG@10, P@10, MRR, hit@1/3, zero-result rate per class
   compare A B [--judgments PATH]… [--out DIR]            two profiles on the same judgments, with significance
+  explain "query" [--profile P] [--filter name=value]…   the top results with each score taken apart
+  import-quepid FILE.csv --class NAME [--out FILE]       Quepid ratings (query,docid,rating) as judgments
 A profile P is a file or a name in relevance/profiles/ (default: RANKING_PROFILE). Judgments default to
 relevance/judgments/ and the generated set of the loaded data (DATA_DIR/judgments.jsonl).`;
 
@@ -31,6 +35,8 @@ async function evalCommand(bench: Workbench, args: string[]) {
 const COMMANDS: Record<string, (bench: Workbench, args: string[]) => Promise<void>> = {
   eval: evalCommand,
   compare: compareCommand,
+  explain: explainCommand,
+  'import-quepid': quepidCommand,
 };
 
 const [command = '', ...rest] = process.argv.slice(2);
