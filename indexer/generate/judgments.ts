@@ -95,8 +95,13 @@ export const EVERYDAY_WORDS: Record<string, string[]> = {
   sports: ['football', 'basketball'],
 };
 
-/** Everyday phrasing around a niche or topic; `language` is the language the phrase asks for, if any. */
-const PHRASES: { text: (topic: string) => string; language?: string }[] = [
+/** Everyday phrasing around a niche or topic, and the language or country it asks for, if any. */
+interface Phrase {
+  text: (topic: string) => string;
+  language?: string;
+  country?: string;
+}
+const PHRASES: Phrase[] = [
   { text: (t) => `best ${t} channels` },
   { text: (t) => `${t} youtubers` },
   { text: (t) => `${t} tips for beginners` },
@@ -104,6 +109,7 @@ const PHRASES: { text: (topic: string) => string; language?: string }[] = [
   { text: (t) => `popular ${t} videos` },
   { text: (t) => `${t} channels in spanish`, language: 'es' },
   { text: (t) => `good ${t} creators` },
+  { text: (t) => `${t} youtubers from germany`, country: 'DE' },
 ];
 
 const STOPWORDS = new Set(['the', 'with', 'and', 'for', 'by', 'of', 'in', 'on', 'is', 'not', 'again']);
@@ -173,14 +179,17 @@ interface Query {
   drop?: () => boolean;
 }
 
-/**
- * What a niche-wide query wants: the niche's creators, primary 3 and secondary 1. A phrase that asks for a language
- * ranks the niche's creators in other languages one grade lower.
- */
-function nicheGrade(niche: string, language?: string): Grade {
+/** What a niche-wide query wants: the niche's creators, primary 3 and secondary 1. */
+function nicheGrade(niche: string): Grade {
+  return (c) => (c.primaryNiche === niche ? 3 : c.secondaryNiches.includes(niche) ? 1 : 0);
+}
+
+/** A phrase that asks for a language or a country ranks creators of other languages or countries a grade lower. */
+function asked(grade: Grade, { language, country }: Phrase): Grade {
+  if (!language && !country) return grade;
   return (c) => {
-    const grade = c.primaryNiche === niche ? 3 : c.secondaryNiches.includes(niche) ? 1 : 0;
-    return language && c.language !== language ? Math.max(0, grade - 1) : grade;
+    const elsewhere = (language && c.language !== language) || (country && c.country !== country);
+    return elsewhere ? Math.max(0, grade(c) - 1) : grade(c);
   };
 }
 
@@ -215,11 +224,7 @@ export class Judge {
       for (const offset of [0, 3]) {
         const phrase = PHRASES[(index + offset) % PHRASES.length];
         if (!phrase) continue;
-        this.add(
-          { query: phrase.text(label.toLowerCase()), class: 'phrase' },
-          nicheGrade(value, phrase.language),
-          value,
-        );
+        this.add({ query: phrase.text(label.toLowerCase()), class: 'phrase' }, asked(nicheGrade(value), phrase), value);
       }
       for (const word of EVERYDAY_WORDS[value] ?? []) {
         this.add({ query: word, class: 'everyday' }, nicheGrade(value), value);
@@ -227,7 +232,7 @@ export class Judge {
     }
     for (const [index, [term, niche]] of TOPIC_QUERIES.entries()) {
       const phrase = PHRASES[(index + 1) % PHRASES.length];
-      if (phrase) this.add({ query: phrase.text(term), class: 'phrase' }, topicGrade(term, niche));
+      if (phrase) this.add({ query: phrase.text(term), class: 'phrase' }, asked(topicGrade(term, niche), phrase));
     }
     for (const sponsor of sponsors.byPopularity.slice(0, 20)) {
       const mentionsBrand = mentions(sponsor.name);

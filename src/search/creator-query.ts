@@ -36,25 +36,26 @@ const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
  * match), the same words with a typo each (names and handles), prefixes of names and handles, the whole query equal
  * to a handle, name or sponsor name, and the query equal to an id the API shows.
  */
-export function textQuery(text: string, ranking: CreatorRanking): Query {
-  const words = text.trim();
+export function textQuery(query: string, ranking: CreatorRanking): Query {
+  const words = query.trim();
   const bare = words.replace(/^@+/, '');
   // Words that name a language or a country become boosts (hintBoosts); the rest must match, unless nothing is left.
   const topic = ranking.hints ? queryHints(words).rest || words : words;
-  const acrossFields = (analyzer: string | undefined, boost?: number) => ({
+  const { text, literal, relaxed, fuzzy, prefix, exact, ids } = ranking;
+  const acrossFields = (analyzer = text.analyzer, boost?: number, minimumShouldMatch = text.minimumShouldMatch) => ({
     multi_match: {
       query: topic,
-      type: ranking.text.type,
-      fields: boosted(ranking.text.fields),
-      minimum_should_match: ranking.text.minimumShouldMatch,
+      type: text.type,
+      fields: boosted(text.fields),
+      minimum_should_match: minimumShouldMatch,
       ...(analyzer && { analyzer }),
       ...(boost !== undefined && { boost }),
     },
   });
-  const should: Query[] = [acrossFields(ranking.text.analyzer)];
-  const { literal, fuzzy, prefix, exact, ids } = ranking;
+  const should: Query[] = [acrossFields()];
   // The same words without synonyms: never a match of its own (the synonyms include the word), only a lift.
   if (literal) should.push(acrossFields(literal.analyzer, literal.boost));
+  if (relaxed) should.push(acrossFields(text.analyzer, relaxed.boost, relaxed.minimumShouldMatch));
   if (fuzzy) {
     for (const [field, boost] of Object.entries(fuzzy.fields)) {
       // A handle is one keyword: the query is compared whole, without spaces, as a handle.

@@ -30,6 +30,14 @@ const CreatorRanking = z.strictObject({
       boost,
     })
     .optional(),
+  relaxed: z
+    .strictObject({
+      about: z.string().optional(),
+      /** Fewer words than text.minimumShouldMatch, so one unknown word does not sink the rest; scored low. */
+      minimumShouldMatch,
+      boost,
+    })
+    .optional(),
   fuzzy: z
     .strictObject({
       about: z.string().optional(),
