@@ -3,7 +3,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
 import { creatorDocument, SponsorStats } from './documents.ts';
-import { indexDefinition } from './mappings.ts';
+import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
 import { countLines, createProgress } from './progress.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from './records.ts';
@@ -59,7 +59,7 @@ function indexBody(alias: AliasName, shards: number, previous: string | undefine
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
     // The version that was live when this one was built is what --rollback returns to.
-    mappings: { ...mappings, _meta: { previous: previous ?? null } },
+    mappings: { ...mappings, _meta: { previous: previous ?? null, definition: definitionDigest(alias) } },
   };
 }
 

@@ -1,5 +1,6 @@
 // The index definitions of mappings/: settings and mappings from <alias>.json, with the word lists an analyst edits
 // as plain text (mappings/synonyms.txt, mappings/filler-words.txt) put into the creators' analysis settings.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -31,4 +32,15 @@ export function indexDefinition(alias: 'creators' | 'sponsors') {
     target[option] = wordList(file);
   }
   return definition;
+}
+
+/**
+ * A digest of what an index is built from (its definition with the word lists in it): recorded in each index's
+ * _meta, so the quick start can tell that the mappings changed since the live data was loaded.
+ */
+export function definitionDigest(alias: 'creators' | 'sponsors'): string {
+  return createHash('sha256')
+    .update(JSON.stringify(indexDefinition(alias)))
+    .digest('hex')
+    .slice(0, 12);
 }

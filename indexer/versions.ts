@@ -47,12 +47,23 @@ export async function swapAliases(client: Client, prefix: string, version: strin
   await client.indices.updateAliases({ body: { actions } });
 }
 
-/** The version that was live when `version` was built (recorded in its mapping's _meta). */
-export async function previousOf(client: Client, prefix: string, version: string): Promise<string | undefined> {
-  const index = indexName(prefix, 'creators', version);
+interface IndexMeta {
+  /** The version that was live when this one was built. */
+  previous?: string | null;
+  /** definitionDigest (indexer/mappings.ts) of the mappings it was built from. */
+  definition?: string;
+}
+
+/** What the indexer recorded in the _meta of one index of `version`. */
+export async function metaOf(client: Client, prefix: string, alias: AliasName, version: string): Promise<IndexMeta> {
+  const index = indexName(prefix, alias, version);
   const { body } = await client.indices.getMapping({ index });
-  const meta = (body[index]?.mappings as { _meta?: { previous?: string | null } } | undefined)?._meta;
-  return meta?.previous ?? undefined;
+  return (body[index]?.mappings as { _meta?: IndexMeta } | undefined)?._meta ?? {};
+}
+
+/** The version that was live when `version` was built. */
+export async function previousOf(client: Client, prefix: string, version: string): Promise<string | undefined> {
+  return (await metaOf(client, prefix, 'creators', version)).previous ?? undefined;
 }
 
 /** Deletes every version but the ones to keep (the live one and its predecessor, for rollback). */

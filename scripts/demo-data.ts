@@ -4,20 +4,24 @@ import path from 'node:path';
 import { Client } from '@opensearch-project/opensearch';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { load } from '../indexer/load.ts';
-import { liveVersion } from '../indexer/versions.ts';
+import { definitionDigest } from '../indexer/mappings.ts';
+import { ALIASES, type AliasName, liveVersion, metaOf } from '../indexer/versions.ts';
 import { REPO_ROOT } from './stack/config.ts';
 import { StackError } from './stack/process.ts';
 
 /**
  * The quick start's data step: when the aliases are missing, generate the demo dataset (unless DATA_DIR already
- * holds one) and load it. A loaded dataset is left alone: `npm run index` reloads on purpose.
+ * holds one) and load it. A loaded dataset is left alone (`npm run index` reloads on purpose) unless mappings/ has
+ * changed since it was loaded: the ranking profiles may use analyzers that the older indices do not have.
  */
 export async function ensureDemoData(opensearchUrl: string): Promise<string> {
   const config = loadIndexerConfig({ ...process.env, OPENSEARCH_URL: opensearchUrl });
   const client = new Client({ node: opensearchUrl, requestTimeout: 120_000 });
   try {
     const live = await liveVersion(client, config.indexPrefix);
-    if (live) return `data version ${live} (reused; \`npm run index\` reloads)`;
+    const stale = live ? await staleAliases(client, config.indexPrefix, live) : [];
+    if (live && !stale.length) return `data version ${live} (reused; \`npm run index\` reloads)`;
+    if (live) console.log(`mappings/ changed since data version ${live} was loaded (${stale.join(', ')}): reloading.`);
     if (!existsSync(path.join(config.dataDir, 'creators.ndjson'))) {
       console.log(`Generating the demo dataset into ${path.relative(process.cwd(), config.dataDir)}/…`);
       await generate(config.dataDir);
@@ -28,6 +32,16 @@ export async function ensureDemoData(opensearchUrl: string): Promise<string> {
   } finally {
     await client.close();
   }
+}
+
+/** The aliases whose live index was built from other mappings than mappings/ holds now. */
+async function staleAliases(client: Client, prefix: string, version: string): Promise<AliasName[]> {
+  const stale: AliasName[] = [];
+  for (const alias of ALIASES) {
+    const { definition } = await metaOf(client, prefix, alias, version);
+    if (definition !== definitionDigest(alias)) stale.push(alias);
+  }
+  return stale;
 }
 
 function generate(out: string): Promise<void> {

@@ -14,6 +14,8 @@ export interface LoadedDataset {
   prefix: string;
   creators: CreatorRecord[];
   sponsors: SponsorRecord[];
+  /** The generator's judgments for this dataset (judgments.jsonl). */
+  judgments: string;
   client: Client;
   /** Deletes the indices and the files. */
   drop: () => Promise<void>;
@@ -57,6 +59,7 @@ export async function loadGeneratedDataset(
     ...(await loadFolder(name, dir)),
     creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
     sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
+    judgments: path.join(dir, 'judgments.jsonl'),
   };
 }
 
