@@ -39,8 +39,8 @@ const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 export function textQuery(query: string, ranking: CreatorRanking): Query {
   const words = query.trim();
   const bare = words.replace(/^@+/, '');
-  // Words that name a language or a country become boosts (hintBoosts); the rest must match, unless nothing is left.
-  const topic = ranking.hints ? queryHints(words).rest || words : words;
+  // Words that name a language become a boost (hintBoosts) instead of words to match, unless nothing else is left.
+  const topic = hintsFor(words, ranking).rest;
   const { text, literal, relaxed, fuzzy, prefix, exact, ids } = ranking;
   const acrossFields = (analyzer = text.analyzer, boost?: number, minimumShouldMatch = text.minimumShouldMatch) => ({
     multi_match: {
@@ -77,47 +77,68 @@ export function textQuery(query: string, ranking: CreatorRanking): Query {
     should.push({ match: { [field]: { query: bare, operator: 'and', boost } } });
   }
   for (const [field, boost] of Object.entries(exact?.fields ?? {})) {
-    should.push({ term: { [field]: { value: field === 'handle' ? `@${bare}` : words, boost } } });
+    should.push({ term: { [field]: { value: field === 'handle' ? `@${bare}` : bare, boost } } });
   }
   if (ids) {
     should.push({ term: { slug: { value: bare, boost: ids.boost } } });
-    if (CHANNEL_ID.test(words)) should.push({ term: { channelId: { value: words, boost: ids.boost } } });
+    if (CHANNEL_ID.test(bare)) should.push({ term: { channelId: { value: bare, boost: ids.boost } } });
     const numeric = CREATOR_ID.exec(bare)?.[1];
     if (numeric) should.push({ term: { creatorId: { value: Number(numeric), boost: ids.boost } } });
   }
   return { bool: { should, minimum_should_match: 1 } };
 }
 
+/** Short forms people type for a country that the country library does not know as names. */
+const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US' };
+
 /**
- * "gaming in german", "english cooking", "cooking france": words that name a language or a country (full names
- * only: "de" or "us" are words too) and what is left of the query without them.
+ * "gaming in german", "english cooking", "cooking vloggers uk", "travel new zealand": the language and the country a
+ * query names, if any (names of 4+ letters, two-word country names, and the aliases above: "de" or "us" are words
+ * too), and the query without its language words. A country stays in the query: "turkey recipes" or "Jordan
+ * Peterson" are about the words as much as about a place, so the country only adds a boost.
  */
 export function queryHints(text: string): { rest: string; language?: string; country?: string } {
   let language: string | undefined;
   let country: string | undefined;
+  const words = text.split(/\s+/).filter(Boolean);
+  const letters = words.map((word) => word.replace(/[^\p{L}]/gu, ''));
   const rest: string[] = [];
-  for (const word of text.split(/\s+/)) {
-    const name = word.replace(/[^\p{L}]/gu, '');
+  for (const [i, word] of words.entries()) {
+    const name = letters[i] ?? '';
     const asLanguage = name.length >= 4 && !language ? languageCode(name) : undefined;
-    const asCountry = name.length >= 4 && !country && !asLanguage ? countryCode(name) : undefined;
-    if (asLanguage) language = asLanguage;
-    else if (asCountry) country = asCountry;
-    else rest.push(word);
+    if (asLanguage) {
+      language = asLanguage;
+      continue;
+    }
+    rest.push(word);
+    if (country) continue;
+    const pair = `${name} ${letters[i + 1] ?? ''}`;
+    country =
+      COUNTRY_ALIASES[name.toLowerCase()] ??
+      (name.length >= 4 ? countryCode(name) : undefined) ??
+      (letters[i + 1] ? countryCode(pair) : undefined);
   }
   return { rest: rest.join(' '), language, country };
 }
 
+/** The hints a query gives under a profile: only the kinds it weighs, and none for a handle ("@english"). */
+function hintsFor(text: string, ranking: CreatorRanking): { rest: string; language?: string; country?: string } {
+  const weights = ranking.hints;
+  if (!weights || text.startsWith('@')) return { rest: text };
+  const { rest, language, country } = queryHints(text);
+  return {
+    rest: (weights.language && language && rest) || text,
+    language: weights.language ? language : undefined,
+    country: weights.country ? country : undefined,
+  };
+}
+
 /** Scores added, never filters: a caller's own country or language filter always decides what matches. */
 export function hintBoosts(text: string, ranking: CreatorRanking): Query[] {
-  if (!ranking.hints) return [];
-  const { language, country } = queryHints(text.trim());
+  const { language, country } = hintsFor(text.trim(), ranking);
   const boosts: Query[] = [];
-  if (language && ranking.hints.language) {
-    boosts.push({ term: { languageCode: { value: language, boost: ranking.hints.language } } });
-  }
-  if (country && ranking.hints.country) {
-    boosts.push({ term: { countryCode: { value: country, boost: ranking.hints.country } } });
-  }
+  if (language) boosts.push({ term: { languageCode: { value: language, boost: ranking.hints?.language } } });
+  if (country) boosts.push({ term: { countryCode: { value: country, boost: ranking.hints?.country } } });
   return boosts;
 }
 

@@ -105,17 +105,24 @@ describe('creator text query', () => {
   describe('strict match', () => {
     it.each([
       ['top gaming creators in english', 'top gaming creators in'],
-      ['cooking germany', 'cooking'],
       ['German cooking', 'cooking'],
-      ['  cooking   in  france  ', 'cooking in'],
-    ])('matches %j without its language and country words: %j', (query, topic) => {
+      ['  cooking   in  french  ', 'cooking in'],
+      // A country stays: "turkey recipes" is about turkey as much as about Turkey.
+      ['cooking germany', 'cooking germany'],
+      ['turkey recipes', 'turkey recipes'],
+    ])('matches %j without its language words: %j', (query, topic) => {
       expect(multiMatches(query)).toEqual([strict(topic)]);
     });
 
-    it('matches the whole query when the language and country words are all of it', () => {
+    it('matches the whole query when the language words are all of it, or the query is a handle', () => {
       expect(multiMatches('english')).toEqual([strict('english')]);
       expect(multiMatches('  English  ')).toEqual([strict('English')]);
-      expect(multiMatches('german germany')).toEqual([strict('german germany')]);
+      expect(multiMatches('@english')).toEqual([strict('@english')]);
+      expect(multiMatches('german germany')).toEqual([strict('germany')]);
+    });
+
+    it('keeps the language words when the profile gives languages no weight', () => {
+      expect(multiMatches('German cooking', { ...ranking, hints: { country: 4 } })).toEqual([strict('German cooking')]);
     });
 
     it('matches the whole query when the profile has no hints', () => {
@@ -236,7 +243,8 @@ describe('creator text query', () => {
         match: { 'handle.prefix': { query: 'TechWith', operator: 'and', boost: 2 } },
       });
       expect(should).toContainEqual({ term: { handle: { value: '@TechWith', boost: 10 } } });
-      expect(should).toContainEqual({ term: { 'name.exact': { value: '@TechWith', boost: 6 } } });
+      // A name never starts with the @ of a handle: names are compared without it.
+      expect(should).toContainEqual({ term: { 'name.exact': { value: 'TechWith', boost: 6 } } });
       expect(clauses('TechWith')).toContainEqual({ term: { handle: { value: '@TechWith', boost: 10 } } });
     });
 
@@ -330,8 +338,9 @@ describe('creator boosts', () => {
     expect(hintBoosts('english', profile)).toEqual([{ term: { languageCode: { value: 'en', boost: 10 } } }]);
   });
 
-  it('boosts nothing when the query names no language or country', () => {
-    expect(hintBoosts('cooking de us uk', ranking)).toEqual([]);
+  it('boosts nothing when the query names no language or country, or is a handle', () => {
+    expect(hintBoosts('cooking de us', ranking)).toEqual([]);
+    expect(hintBoosts('@english', ranking)).toEqual([]);
   });
 
   it('boosts nothing the profile gives no weight', () => {
