@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runEval, type Workbench, writeJson } from './context.ts';
+import { runEval, shownPath, type Workbench, writeJson } from './context.ts';
 import { type Evaluation, METRIC_LABELS, type Metrics } from './evaluate.ts';
 import { compareReport } from './report.ts';
 import { type Comparison, compareEvaluations, type PairedTest } from './significance.ts';
@@ -32,12 +32,6 @@ export function comparisonTable(comparison: Comparison): string {
 
 /** A profile name as it can stand in a file name (a profile given as a path has slashes and dots). */
 const slug = (name: string) => name.replace(/[^A-Za-z0-9_-]+/g, '_');
-
-/** A path relative to where the command was run when it lies below, else absolute. */
-function where(file: string) {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') ? file : relative;
-}
 
 export async function compareCommand(bench: Workbench, args: string[]) {
   const { values, positionals } = parseArgs({
@@ -72,8 +66,8 @@ export async function compareCommand(bench: Workbench, args: string[]) {
       '',
       `p: ${comparison.method}, ${comparison.resamples.toLocaleString('en')} resamples; * p < 0.05. zero-result: lower is better.`,
       '',
-      `Report: ${where(`${base}.html`)}`,
-      `Figures: ${where(`${base}.json`)}`,
+      `Report: ${shownPath(`${base}.html`)}`,
+      `Figures: ${shownPath(`${base}.json`)}`,
     ].join('\n'),
   );
 }

@@ -29,12 +29,21 @@ export function resolveProfile(nameOrFile: string): string {
   throw new Error(`No profile "${nameOrFile}": give a file or one of relevance/profiles/*.json`);
 }
 
+/** Hand-written and imported judgments. */
+export const JUDGMENTS_DIR = path.resolve(import.meta.dirname, '..', 'relevance', 'judgments');
+
 export function defaultJudgments(): string[] {
   const generated = path.join(loadIndexerConfig().dataDir, 'judgments.jsonl');
-  return [
-    path.resolve(import.meta.dirname, '..', 'relevance', 'judgments'),
-    ...(existsSync(generated) ? [generated] : []),
-  ];
+  if (!existsSync(generated))
+    console.error(`(no ${generated}: \`npm run generate\` writes the graded set of its data)`);
+  return [JUDGMENTS_DIR, ...(existsSync(generated) ? [generated] : [])];
+}
+
+/** A path relative to where the command was run when it lies below, else absolute: short and still exact. */
+export function shownPath(file: string): string {
+  const absolute = path.resolve(file);
+  const relative = path.relative(process.cwd(), absolute);
+  return relative.startsWith('..') ? absolute : relative;
 }
 
 /** A progress line on stderr that rewrites itself in a terminal and prints every step elsewhere. */

@@ -98,29 +98,23 @@ interface Doc {
   name: string;
 }
 
-/** What the API shows as a document's id, per index kind, and the fields that hold it. */
-const SHOWN = {
-  creators: { field: 'slug', source: ['slug', 'name'], shown: (s: Record<string, unknown>) => String(s.slug) },
-  sponsors: {
-    field: 'sponsorId',
-    source: ['sponsorId', 'name'],
-    shown: (s: Record<string, unknown>) => String(s.sponsorId),
-  },
-} as const;
+/** The field that holds what the API shows as a document's id: a creator's slug, a sponsor's number. */
+export const SHOWN_ID = { creators: 'slug', sponsors: 'sponsorId' } as const;
+type Kind = keyof typeof SHOWN_ID;
 
 /** Resolves shown ids (any case) to documents of the concrete index behind the alias. */
-async function resolveIds(client: Client, alias: string, kind: keyof typeof SHOWN, ids: string[]) {
+async function resolveIds(client: Client, alias: string, kind: Kind, ids: string[]) {
   const found = new Map<string, Doc>();
-  const { field, source, shown } = SHOWN[kind];
+  const field = SHOWN_ID[kind];
   const values = kind === 'sponsors' ? ids.filter((id) => /^\d{1,15}$/.test(id)).map(Number) : ids;
   for (let i = 0; i < values.length; i += 5000) {
     const chunk = values.slice(i, i + 5000);
     const { body } = await client.search({
       index: alias,
-      body: { size: chunk.length, _source: [...source], query: { terms: { [field]: chunk } } },
+      body: { size: chunk.length, _source: [field, 'name'], query: { terms: { [field]: chunk } } },
     });
     for (const hit of body.hits.hits as { _index: string; _id: string; _source: Record<string, unknown> }[]) {
-      const id = shown(hit._source);
+      const id = String(hit._source[field]);
       found.set(id.toLowerCase(), { index: hit._index, id: hit._id, shown: id, name: String(hit._source.name) });
     }
   }
@@ -128,20 +122,20 @@ async function resolveIds(client: Client, alias: string, kind: keyof typeof SHOW
 }
 
 /** Shown ids and names of the documents a search returned that no judgment rated. */
-async function describeDocs(client: Client, kind: keyof typeof SHOWN, keys: { index: string; id: string }[]) {
+async function describeDocs(client: Client, kind: Kind, keys: { index: string; id: string }[]) {
   const docs = new Map<string, Doc>();
-  const { source, shown } = SHOWN[kind];
+  const field = SHOWN_ID[kind];
   for (let i = 0; i < keys.length; i += 5000) {
     const chunk = keys.slice(i, i + 5000);
     const { body } = await client.mget({
-      body: { docs: chunk.map((k) => ({ _index: k.index, _id: k.id, _source: [...source] })) },
+      body: { docs: chunk.map((k) => ({ _index: k.index, _id: k.id, _source: [field, 'name'] })) },
     });
     for (const d of body.docs as { _index: string; _id: string; found: boolean; _source?: Record<string, unknown> }[]) {
       if (d.found && d._source) {
         docs.set(`${d._index}/${d._id}`, {
           index: d._index,
           id: d._id,
-          shown: shown(d._source),
+          shown: String(d._source[field]),
           name: String(d._source.name),
         });
       }

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import type { Workbench } from './context.ts';
-import { renderRequest } from './evaluate.ts';
+import { renderRequest, SHOWN_ID } from './evaluate.ts';
 import { attribute, type Explanation, type Part } from './explanation.ts';
 import { type Judgment, searchParams } from './judgments.ts';
 
@@ -15,7 +15,6 @@ const MAX_SIZE = 100;
 const VISIBLE = 5e-4;
 
 /** The field holding the id the API shows for a document of each search. */
-const SHOWN = { creators: 'slug', sponsors: 'sponsorId' } as const;
 
 interface Label {
   text: string;
@@ -171,7 +170,7 @@ export async function explainCommand(bench: Workbench, args: string[]) {
   const profile = bench.profile(values.profile);
   const judgment: Judgment = { query, class: 'explain', target, filters, ratings: {}, source: 'explain' };
   const request = renderRequest(judgment, profile, bench.settings, bench.config.pageSize);
-  const shown = SHOWN[target];
+  const shown = SHOWN_ID[target];
   // A copy: the rendered body stays exactly the API's, and only what explaining needs is added to this one.
   const body = { ...request.body, from: 0, size, explain: true, track_scores: true, _source: [shown, 'name'] };
   const { body: response } = await bench.client.search({ index: request.index, body });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
-import type { Workbench } from './context.ts';
+import { JUDGMENTS_DIR, shownPath, type Workbench } from './context.ts';
 import { formatJudgment, type JudgedQuery, JudgedQuerySchema } from './judgments.ts';
 
 const USAGE = 'import-quepid FILE.csv --class NAME [--target creators|sponsors] [--out FILE] [--scale N]';
@@ -183,14 +183,6 @@ export function parseQuepidCsv(text: string, file: string, options: QuepidOption
   return { judgments, ratings, warnings };
 }
 
-const JUDGMENTS_DIR = path.resolve(import.meta.dirname, '..', 'relevance', 'judgments');
-
-/** A path relative to where the command was run when it lies below, else as an absolute path. */
-function where(file: string) {
-  const relative = path.relative(process.cwd(), path.resolve(file));
-  return relative.startsWith('..') ? path.resolve(file) : relative;
-}
-
 function parseScale(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const scale = Number(text);
@@ -219,7 +211,7 @@ export async function quepidCommand(_bench: Workbench, args: string[]) {
   if (!existsSync(file)) throw new QuepidError(`${file}: no such file`);
 
   const scale = parseScale(values.scale);
-  const { judgments, ratings, warnings } = parseQuepidCsv(readFileSync(file, 'utf8'), where(file), {
+  const { judgments, ratings, warnings } = parseQuepidCsv(readFileSync(file, 'utf8'), shownPath(file), {
     class: kind.data,
     target,
     scale,
@@ -234,5 +226,5 @@ export async function quepidCommand(_bench: Workbench, args: string[]) {
   const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const scaled = scale === undefined ? '' : ` (0–${scale} mapped onto 0–${TOP})`;
   const written = `${counted(judgments.length, 'query', 'queries')}, ${counted(ratings, 'rating', 'ratings')}${scaled}`;
-  console.log(`${replaced ? 'Replaced' : 'Wrote'} ${where(out)}: ${written}, class ${kind.data}, ${target}`);
+  console.log(`${replaced ? 'Replaced' : 'Wrote'} ${shownPath(out)}: ${written}, class ${kind.data}, ${target}`);
 }

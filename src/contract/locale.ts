@@ -37,3 +37,22 @@ export const languageCode = remembered((input) => {
     return languages.toAlpha2(text.toLowerCase());
   return languages.getAlpha2Code(text, 'en');
 });
+
+/**
+ * Lower-case English names of 4+ characters (aliases too: "turkey", "south korea") → code, built once: reading names
+ * out of free text asks for every word of every query, and each miss of the libraries' own lookup scans every name.
+ */
+function nameIndex(names: Record<string, string | string[]>): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const [code, all] of Object.entries(names)) {
+    for (const name of [all].flat()) if (name.length >= 4) index.set(name.toLowerCase(), code);
+  }
+  return index;
+}
+const COUNTRY_NAMES = nameIndex(countries.getNames('en', { select: 'all' }));
+const LANGUAGE_NAMES = nameIndex(languages.getNames('en'));
+
+/** A country's alpha-2 code by its English name or alias of 4+ characters, any case. */
+export const countryByName = (name: string) => COUNTRY_NAMES.get(name.toLowerCase());
+/** A language's ISO 639-1 code by its English name of 4+ characters, any case. */
+export const languageByName = (name: string) => LANGUAGE_NAMES.get(name.toLowerCase());

@@ -1,7 +1,7 @@
 // Pure builders of the OpenSearch requests behind creator search and lookup. User text only ever appears as
 // the value of match/multi_match/term queries, never in query_string syntax or a script.
 
-import { countryCode, languageCode } from '../contract/locale.ts';
+import { countryByName, languageByName } from '../contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
 import type { CreatorRanking } from './profile.ts';
 
@@ -88,7 +88,7 @@ export function textQuery(query: string, ranking: CreatorRanking): Query {
   return { bool: { should, minimum_should_match: 1 } };
 }
 
-/** Short forms people type for a country that the country library does not know as names. */
+/** Short forms people type for a country, too short for the name index ("us" and "de" are words). */
 const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US' };
 
 /**
@@ -105,18 +105,15 @@ export function queryHints(text: string): { rest: string; language?: string; cou
   const rest: string[] = [];
   for (const [i, word] of words.entries()) {
     const name = letters[i] ?? '';
-    const asLanguage = name.length >= 4 && !language ? languageCode(name) : undefined;
+    const asLanguage = language ? undefined : languageByName(name);
     if (asLanguage) {
       language = asLanguage;
       continue;
     }
     rest.push(word);
     if (country) continue;
-    const pair = `${name} ${letters[i + 1] ?? ''}`;
-    country =
-      COUNTRY_ALIASES[name.toLowerCase()] ??
-      (name.length >= 4 ? countryCode(name) : undefined) ??
-      (letters[i + 1] ? countryCode(pair) : undefined);
+    const next = letters[i + 1];
+    country = COUNTRY_ALIASES[name.toLowerCase()] ?? countryByName(name) ?? (next ? countryByName(`${name} ${next}`) : undefined);
   }
   return { rest: rest.join(' '), language, country };
 }
