@@ -113,7 +113,10 @@ export function queryHints(text: string): { rest: string; language?: string; cou
     rest.push(word);
     if (country) continue;
     const next = letters[i + 1];
-    country = COUNTRY_ALIASES[name.toLowerCase()] ?? countryByName(name) ?? (next ? countryByName(`${name} ${next}`) : undefined);
+    country =
+      COUNTRY_ALIASES[name.toLowerCase()] ??
+      countryByName(name) ??
+      (next ? countryByName(`${name} ${next}`) : undefined);
   }
   return { rest: rest.join(' '), language, country };
 }
