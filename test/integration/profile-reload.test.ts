@@ -43,8 +43,19 @@ const CREATORS = [
     subscribers: 10_000_000,
     avgViews: 900_000,
   }),
-  creator(3, { handle: '@homecooking', name: 'Home Cooking', description: 'Recipes for busy weeknights.' }),
-  creator(4, { handle: '@slowtravel', name: 'Slow Travel', description: 'Trains across Europe.' }),
+  // Niches of their own: the test records are Tech Reviews by default, a synonym of "gadget".
+  creator(3, {
+    handle: '@homecooking',
+    name: 'Home Cooking',
+    description: 'Recipes for busy weeknights.',
+    primaryNiche: 'cooking',
+  }),
+  creator(4, {
+    handle: '@slowtravel',
+    name: 'Slow Travel',
+    description: 'Trains across Europe.',
+    primaryNiche: 'travel',
+  }),
 ];
 const BY_TEXT = ['gadgetgarage', 'dailytechdesk'];
 const BY_SUBSCRIBERS = ['dailytechdesk', 'gadgetgarage'];
