@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
+import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { AccessStore } from '../src/access/store.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
@@ -45,6 +46,8 @@ const connections = Number(values.connections);
 const sequential = Number(values.sequential);
 const roundCount = Number(values.rounds);
 const warmup = Number(values.warmup);
+// .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
+loadDotEnv();
 const config = loadConfig();
 const index = aliases(config.indexPrefix).creators;
 const ranking = loadProfile().ranking.creators;

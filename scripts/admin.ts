@@ -20,9 +20,16 @@ const USAGE = `Usage: npm run admin -- <command>
 
 class UsageError extends Error {}
 
-function whole(text: string | undefined, what: string): number {
-  if (!text || !/^-?\d+$/.test(text)) throw new UsageError(`${what} must be a whole number`);
-  return Number(text);
+/**
+ * Credits and allowances are counts: a negative one would make a balance that refuses every call, or an allowance
+ * that drains it at each renewal. `credits set` is how a balance goes down. Numbers stay exact in Redis's Lua.
+ */
+function count(text: string | undefined, what: string): number {
+  if (text?.startsWith('-')) throw new UsageError(`${what} must not be negative (got ${text})`);
+  if (!text || !/^\d+$/.test(text)) throw new UsageError(`${what} must be a whole number, 0 or more`);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new UsageError(`${what} must be at most ${Number.MAX_SAFE_INTEGER}`);
+  return value;
 }
 
 function planOf(config: Config, name: string | undefined): PlanName {
@@ -48,7 +55,7 @@ export async function admin(argv: string[], store: AccessStore, config: Config):
   if (command === 'account create') {
     const plan = planOf(config, values.plan);
     if (!PERIODS.includes(values.period as Period)) throw new UsageError(`period must be one of ${PERIODS.join(', ')}`);
-    const allowance = values.allowance ? whole(values.allowance, 'allowance') : config.plans[plan].allowance;
+    const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
     const accountId = await store.createAccount({
       plan,
       allowance,
@@ -60,7 +67,7 @@ export async function admin(argv: string[], store: AccessStore, config: Config):
   if (command === 'account show') return (await store.getAccount(id)) ?? failed(`no account ${id}`);
   if (command === 'plan set') {
     const plan = planOf(config, arg);
-    const allowance = values.allowance ? whole(values.allowance, 'allowance') : config.plans[plan].allowance;
+    const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
     await store.setPlan(id, plan, allowance);
     return { accountId: id, plan, allowance };
   }
@@ -68,8 +75,8 @@ export async function admin(argv: string[], store: AccessStore, config: Config):
     await store.setUnlimited(String(action), id === 'on');
     return { accountId: action, unlimited: id === 'on' };
   }
-  if (command === 'credits add') return { accountId: id, balance: await store.topUp(id, whole(arg, 'credits')) };
-  if (command === 'credits set') return { accountId: id, balance: await store.setBalance(id, whole(arg, 'credits')) };
+  if (command === 'credits add') return { accountId: id, balance: await store.topUp(id, count(arg, 'credits')) };
+  if (command === 'credits set') return { accountId: id, balance: await store.setBalance(id, count(arg, 'credits')) };
   if (command === 'key create') {
     const { key, keyId } = await store.createApiKey(id, config.keyPrefix, values.name);
     return { accountId: id, keyId, key, note: 'Shown once: store it now; it cannot be shown again.' };

@@ -1,21 +1,27 @@
-// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see README, "The local stack").
+// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see README, "The local stack"), and
+// `tsx scripts/stack.ts env`, which prints the URLs (Redis's password included) for tools that read them.
 import { describe, loadDotEnv, main } from './stack/cli.ts';
 import { loadStackConfig } from './stack/config.ts';
 import { down, status, up } from './stack/launcher.ts';
-import { SERVICE_NAMES, type ServiceName } from './stack/state.ts';
+import { maskUrl } from './stack/redis.ts';
+import { SERVICE_NAMES, type Service, type ServiceName } from './stack/state.ts';
+
+/** What is printed never carries a password, in JSON too (it ends up in CI logs). */
+const masked = <S extends Pick<Service, 'url'>>(service: S): S => ({ ...service, url: maskUrl(service.url) });
 
 const [command = 'status', ...rest] = process.argv.slice(2);
 const json = rest.includes('--json');
 const names = rest.filter((arg) => !arg.startsWith('--'));
 
 await main(async () => {
-  loadDotEnv();
+  loadDotEnv({ launcherRedis: false });
   const config = loadStackConfig();
   switch (command) {
     case 'up': {
       const started = Date.now();
       const stack = await up(config);
-      if (json) return console.log(JSON.stringify(stack));
+      if (json)
+        return console.log(JSON.stringify({ opensearch: masked(stack.opensearch), redis: masked(stack.redis) }));
       console.log(`\nStack ready in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
       for (const service of Object.values(stack)) console.log(describe(service));
       console.log('Stop with: npm run stack:down');
@@ -30,13 +36,22 @@ await main(async () => {
     }
     case 'status': {
       const services = await status(config);
-      if (json) return console.log(JSON.stringify(services));
+      if (json) return console.log(JSON.stringify(services.map(masked)));
       if (!services.length) console.log('The launcher has nothing running.');
-      for (const s of services)
-        console.log(`${describe(s)}\n${' '.repeat(12)}${s.healthy ? 'healthy' : 'NOT healthy'}`);
+      for (const s of services) {
+        const health = !s.running ? 'NOT running (its process is gone)' : s.healthy ? 'healthy' : 'NOT healthy';
+        console.log(`${describe(s)}\n${' '.repeat(12)}${health}`);
+      }
+      return;
+    }
+    case 'env': {
+      // For tools that read OPENSEARCH_URL/REDIS_URL themselves: export $(npx tsx scripts/stack.ts env)
+      const running = (await status(config)).filter((s) => s.running && s.name !== 'api');
+      if (!running.length) throw new Error('The launcher has nothing running: npm run stack:up first.');
+      for (const s of running) console.log(`${s.name === 'redis' ? 'REDIS_URL' : 'OPENSEARCH_URL'}=${s.url}`);
       return;
     }
     default:
-      throw new Error(`Unknown command "${command}". Use up, down [service…] or status.`);
+      throw new Error(`Unknown command "${command}". Use up, down [service…], status or env.`);
   }
 });

@@ -12,7 +12,7 @@ import { portAnswers, StackError, startDetached } from './stack/process.ts';
 import { updateState } from './stack/state.ts';
 
 await main(async () => {
-  loadDotEnv();
+  loadDotEnv({ launcherRedis: false });
   const started = Date.now();
   const stackConfig = loadStackConfig();
   const apiConfig = loadConfig();
@@ -27,17 +27,18 @@ await main(async () => {
   const host = apiConfig.host === '0.0.0.0' ? '127.0.0.1' : apiConfig.host;
   const url = `http://${host}:${apiConfig.port}`;
   const log = path.join(stackConfig.cacheDir, 'api.log');
-  const pid = await startDetached({
+  const apiProcess = await startDetached({
     what: 'The API',
     command: process.execPath,
     args: ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'server.ts')],
     cwd: REPO_ROOT,
+    // The API gets the Redis password only here, in its environment (readable by its user alone), never printed.
     env: { ...process.env, OPENSEARCH_URL: stack.opensearch.url, REDIS_URL: stack.redis.url },
     log,
     timeoutMs: stackConfig.timeoutMs,
     healthy: () => apiHealthy(url),
   });
-  const api = { name: 'api', url, provider: 'local', pid, log } as const;
+  const api = { name: 'api', url, provider: 'local', ...apiProcess, log } as const;
   updateState(stackConfig.cacheDir, (state) => {
     state.api = api;
   });

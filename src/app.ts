@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Access } from './access/access.ts';
@@ -5,7 +7,7 @@ import { accessHooks } from './access/hooks.ts';
 import { Limits } from './access/limits.ts';
 import { AccessStore } from './access/store.ts';
 import type { Clients } from './clients.ts';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
@@ -18,6 +20,9 @@ import { mcpRoute } from './mcp/route.ts';
 import { Catalog } from './search/catalog.ts';
 import { LiveProfile } from './search/live-profile.ts';
 
+/** How long closing the app waits for refunds that Redis has not taken yet. */
+const REFUND_DRAIN_MS = 3000;
+
 export interface AppOptions {
   config: Config;
   clients: Clients;
@@ -28,18 +33,39 @@ export interface AppOptions {
   now?: () => Date;
 }
 
+/** A client's `x-request-id` names its request in our logs only when it is short and plain; else we make one. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+function requestId(request: IncomingMessage): string {
+  const id = request.headers['x-request-id'];
+  return typeof id === 'string' && SAFE_REQUEST_ID.test(id) ? id : randomUUID();
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function: Fastify 5.12 refuses a plain number (it
+ * cannot check the peer, so it trusts no one). Hop `i` is the i-th address counted from the socket, so with n hops
+ * the client is the address the outermost of the n proxies saw; what a client writes before it is ignored.
+ */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
 export async function buildApp({ config, clients, logger, profile, now }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
+    genReqId: requestId,
     frameworkErrors,
     // One access line per request (below) instead of Fastify's two.
     disableRequestLogging: true,
     // Longer ids than Fastify's default 100 characters must reach the handlers and get 404, not a router 400.
     routerOptions: { maxParamLength: 2048 },
-    // Behind a proxy, its X-Forwarded-For names the client; otherwise that header is ignored (it can be forged).
-    trustProxy: config.trustProxy,
+    // Behind proxies, the entry of X-Forwarded-For they wrote names the client; otherwise that header is ignored
+    // (a client can write any entry before theirs).
+    trustProxy: trustProxyOption(config.trustProxy),
+    // No implicit HEAD for every GET: on /api/v1 a HEAD would be a charged call with no body. Routes that want
+    // HEAD (the health checks) say so; anything else is 405 with the methods the path has.
+    exposeHeadRoutes: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -77,8 +103,28 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
         new AccessStore(clients.redis, config.redisKeyPrefix),
         new Limits(clients.redis, config.redisKeyPrefix, (err, what) => logger.warn({ err }, `${what} failed open`)),
         config,
-        now,
+        { log: logger, now },
       );
+  if (access) {
+    // A close waits for calls in flight, but the process exits once the grace period is over: shortly before, the
+    // calls still running are refunded and their connections closed, so none is charged without its response
+    // and the close completes in time.
+    let cancel: NodeJS.Timeout | undefined;
+    app.addHook('preClose', async () => {
+      const margin = Math.min(1000, config.shutdownGraceMs / 2);
+      cancel = setTimeout(async () => {
+        const refunded = await access.cancelOpen();
+        if (refunded) logger.warn({ refunded }, 'shutdown: calls still running were refunded and cut off');
+        app.server.closeAllConnections();
+      }, config.shutdownGraceMs - margin);
+      cancel.unref();
+    });
+    // Refunds Redis missed are retried in the background; on close, they get a last chance before the clients go.
+    app.addHook('onClose', async () => {
+      clearTimeout(cancel);
+      await access.refunds.drain(REFUND_DRAIN_MS);
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(accessHooks, { access, config });

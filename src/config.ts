@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PROFILE } from './search/profile.ts';
@@ -5,6 +6,51 @@ import { DEFAULT_PROFILE } from './search/profile.ts';
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveMs = z.coerce.number().int().positive();
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** What TRUST_PROXY means: no proxy, how many proxies stand in front of the API, or which addresses are proxies. */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's (and so Fastify's) names for ranges, besides addresses and CIDRs.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry) || net.isIP(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  return version > 0 && !rest.length && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+// `true` is refused rather than mapped to 1: it used to trust every hop, and a deployment that relied on that
+// should choose again knowing that a client can write the start of X-Forwarded-For itself.
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((text, ctx): TrustProxy => {
+    if (/^(false|0)$/i.test(text)) return false;
+    if (/^true$/i.test(text)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every X-Forwarded-For entry, so a client could choose its own address and escape the ' +
+          'per-IP limit; give the number of proxies in front of the API (1, 2 …) or their addresses/CIDRs ' +
+          '(10.0.0.1, 10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'a hop count is at most 10' });
+      return z.NEVER;
+    }
+    const proxies = text.split(',').map((entry) => entry.trim());
+    const bad = proxies.filter((entry) => !proxyAddress(entry));
+    if (!bad.length) return proxies;
+    ctx.addIssue({
+      code: 'custom',
+      message: `false, a hop count (1, 2 …) or a comma-separated list of proxy addresses/CIDRs; not "${bad.join('", "').slice(0, 100)}"`,
+    });
+    return z.NEVER;
+  });
 
 /** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
 export const indexPrefixSchema = z
@@ -44,7 +90,7 @@ const envSchema = z
     PLAN_FREE_TRIAL_PAGE_SIZE: count(1, 25).default(10),
     PLAN_FREE_TRIAL_RATE_PER_MIN: count(1, 1e6).default(20),
     IP_RATE_PER_MIN: count(1, 1e7).default(600),
-    TRUST_PROXY: z.stringbool().default(false),
+    TRUST_PROXY: trustProxy.default(false),
     ACCESS_DISABLED: z.stringbool().default(false),
     RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE),
     // 0 turns the file watch off (SIGHUP still reloads).

@@ -1,12 +1,34 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './config.ts';
+import { loadStackConfig, REPO_ROOT } from './config.ts';
+import { ownServices } from './launcher.ts';
+import { isRunning } from './process.ts';
+import { maskUrl } from './redis.ts';
 import type { Service } from './state.ts';
 
-/** The launcher's commands read .env when it exists, like `docker compose` does. */
-export function loadDotEnv(): void {
+/** The URL, password included, of the Redis the launcher runs; undefined if none runs or its cache is not trusted. */
+export function launcherRedisUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  try {
+    const redis = ownServices(loadStackConfig(env)).redis;
+    return redis && (redis.provider === 'docker' || isRunning(redis)) ? redis.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The launcher's commands and the repository's tools read .env when it exists, like `docker compose` does. When
+ * neither the environment nor .env sets REDIS_URL, a tool (`npm run admin`) gets the URL of the Redis the launcher
+ * runs, password included, as the API does. The launcher itself passes `launcherRedis: false`: for it, REDIS_URL
+ * means a Redis of the user's.
+ */
+export function loadDotEnv({ launcherRedis = true } = {}): void {
   const file = path.join(REPO_ROOT, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
+  if (launcherRedis && !process.env.REDIS_URL) {
+    const url = launcherRedisUrl();
+    if (url) process.env.REDIS_URL = url;
+  }
 }
 
 const LABELS = { opensearch: 'OpenSearch', redis: 'Redis', api: 'API' } as const;
@@ -20,7 +42,7 @@ export function describe(service: Omit<Service, 'reused'> & { reused?: boolean }
         : 'external';
   const fresh = service.reused === undefined ? '' : service.reused ? ', reused' : ', started';
   const log = service.log ? `\n${' '.repeat(12)}log: ${path.relative(process.cwd(), service.log)}` : '';
-  return `${LABELS[service.name].padEnd(11)} ${service.url}  (${how}${fresh})${log}`;
+  return `${LABELS[service.name].padEnd(11)} ${maskUrl(service.url)}  (${how}${fresh})${log}`;
 }
 
 /** Runs a CLI body; a launcher error ends with its message and exit code 1, never a stack trace. */

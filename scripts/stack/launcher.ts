@@ -1,50 +1,97 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import { composeStop, composeUp, dockerAnswers } from './docker.ts';
-import { apiHealthy, opensearchHealthy, redisHealthy } from './health.ts';
+import { apiHealthy, opensearchHealthy, redisHealthy, redisProbe } from './health.ts';
 import { opensearchLog, startLocalOpenSearch } from './opensearch.ts';
-import { isAlive, portAnswers, StackError, stopProcess, waitFor } from './process.ts';
-import { startLocalRedis } from './redis.ts';
-import { readState, SERVICE_NAMES, type Service, type ServiceName, updateState } from './state.ts';
+import { isRunning, type ProcessRef, portAnswers, StackError, stopProcess, waitFor } from './process.ts';
+import {
+  localRedisUrl,
+  maskUrl,
+  readRedisPassword,
+  redisPassword,
+  redisPasswordFile,
+  startLocalRedis,
+  withoutCredentials,
+} from './redis.ts';
+import { readState, SERVICE_NAMES, type Service, type ServiceName, type StackState, updateState } from './state.ts';
+import { ensureCacheDir } from './trust.ts';
+
+/** How a server the launcher provided answers: as it should, not (yet), or in a way that needs a restart. */
+type Answer = 'healthy' | 'down' | { restart: string };
 
 interface Backing {
   name: 'opensearch' | 'redis';
   userUrl: string | undefined;
-  localUrl: string;
+  /** Where the server docker compose or the launcher starts answers (docker compose's Redis has no password). */
+  url: (provider: 'docker' | 'local') => string;
   port: number;
   portVariable: string;
   urlVariable: string;
   log: string;
+  /** A URL the user gave works. */
   healthy: (url: string) => Promise<boolean>;
-  startLocal: () => Promise<number>;
+  /** The URL of a server an earlier `up` started, secrets included (made now if that `up` had none). */
+  knownUrl: (known: Omit<Service, 'reused'>) => string;
+  /** That server answers as the launcher configures it now. */
+  answer: (url: string) => Promise<Answer>;
+  startLocal: () => Promise<ProcessRef>;
+}
+
+/** Redis's URL in state.json has no password (that file is readable by others): put it back from its own file. */
+function withSecrets(config: StackConfig, service: Omit<Service, 'reused'>): Omit<Service, 'reused'> {
+  if (service.name !== 'redis' || service.provider !== 'local') return service;
+  const password = readRedisPassword(config.cacheDir);
+  return { ...service, url: localRedisUrl(Number(new URL(service.url).port), password) };
+}
+
+/** The state, with the secrets clients need put back. */
+export function ownServices(config: StackConfig): StackState {
+  const state = readState(config.cacheDir);
+  for (const name of SERVICE_NAMES) {
+    const service = state[name];
+    if (service) state[name] = withSecrets(config, service);
+  }
+  return state;
 }
 
 function backings(config: StackConfig): Backing[] {
   const opensearchUrl = `http://127.0.0.1:${config.opensearchPort}`;
-  const redisUrl = `redis://127.0.0.1:${config.redisPort}`;
+  const redisUrl = () => localRedisUrl(config.redisPort, redisPassword(config.cacheDir));
   return [
     {
       name: 'opensearch',
       userUrl: config.opensearchUrl,
-      localUrl: opensearchUrl,
+      url: () => opensearchUrl,
       port: config.opensearchPort,
       portVariable: 'STACK_OPENSEARCH_PORT',
       urlVariable: 'OPENSEARCH_URL',
       log: path.join(opensearchLog(config), 'creator-api-local.log'),
       healthy: opensearchHealthy,
+      knownUrl: (known) => known.url,
+      answer: async (url) => ((await opensearchHealthy(url)) ? 'healthy' : 'down'),
       startLocal: () => startLocalOpenSearch(config, opensearchUrl),
     },
     {
       name: 'redis',
       userUrl: config.redisUrl,
-      localUrl: redisUrl,
+      url: (provider) => (provider === 'local' ? redisUrl() : localRedisUrl(config.redisPort, undefined)),
       port: config.redisPort,
       portVariable: 'STACK_REDIS_PORT',
       urlVariable: 'REDIS_URL',
       log: path.join(config.cacheDir, 'redis', 'redis.log'),
       healthy: redisHealthy,
-      startLocal: () => startLocalRedis(config, redisUrl),
+      knownUrl: (known) =>
+        known.provider === 'local'
+          ? localRedisUrl(Number(new URL(known.url).port), redisPassword(config.cacheDir))
+          : known.url,
+      answer: async (url) => {
+        const answer = await redisProbe(url);
+        const file = path.relative(process.cwd(), redisPasswordFile(config.cacheDir));
+        if (answer === 'open' && new URL(url).password) return { restart: 'runs without a password' };
+        if (answer === 'refused') return { restart: `does not take the password in ${file}` };
+        return answer === 'down' ? 'down' : 'healthy';
+      },
+      startLocal: () => startLocalRedis(config, redisUrl()),
     },
   ];
 }
@@ -56,20 +103,31 @@ function backings(config: StackConfig): Backing[] {
 async function provide(config: StackConfig, b: Backing, docker: () => Promise<boolean>): Promise<Service> {
   if (b.userUrl) {
     if (await b.healthy(b.userUrl)) return { name: b.name, url: b.userUrl, provider: 'external', reused: true };
-    console.warn(`${b.urlVariable}=${b.userUrl} does not answer; providing ${b.name} another way.`);
+    console.warn(`${b.urlVariable}=${maskUrl(b.userUrl)} does not answer; providing ${b.name} another way.`);
   }
   const known = readState(config.cacheDir)[b.name];
-  if (known && (known.provider === 'docker' || isAlive(known.pid))) {
+  let restarted = false;
+  if (known && (known.provider === 'docker' || isRunning(known))) {
+    const url = b.knownUrl(known);
     // Still starting, perhaps by a concurrent `up`: wait for it rather than start a second one.
-    await waitFor(`${b.name} (pid ${known.pid ?? 'docker'}) to become healthy`, config.timeoutMs, async () =>
-      (await b.healthy(known.url)) ? true : undefined,
+    const answer = await waitFor(`${b.name} (pid ${known.pid ?? 'docker'}) to answer`, config.timeoutMs, async () => {
+      const answer = await b.answer(url);
+      return answer === 'down' ? undefined : answer;
+    });
+    if (answer === 'healthy') return { ...known, url, reused: true };
+    if (known.provider === 'docker') throw new StackError(`${b.name} of docker compose ${answer.restart}.`);
+    // Ours (its start time matches), so restarting it is safe; its data stays in the cache.
+    console.warn(
+      `${b.name} (pid ${known.pid}), started by an earlier \`up\`, ${answer.restart}: restarting it, data kept. ` +
+        'Clients started before must reconnect with the new URL (`npm run up` restarts the API).',
     );
-    return { ...known, reused: true };
+    await stopProcess(known);
+    restarted = true;
   }
   let service: Service;
   if (await docker()) {
     await composeUp([b.name], config.timeoutMs);
-    service = { name: b.name, url: b.localUrl, provider: 'docker', reused: false };
+    service = { name: b.name, url: b.url('docker'), provider: 'docker', reused: false };
   } else {
     if (await portAnswers(b.port)) {
       throw new StackError(
@@ -78,12 +136,15 @@ async function provide(config: StackConfig, b: Backing, docker: () => Promise<bo
           `if it is a ${b.name} you want to use.`,
       );
     }
-    const pid = await b.startLocal();
-    service = { name: b.name, url: b.localUrl, provider: 'local', pid, log: b.log, reused: false };
+    const started = await b.startLocal();
+    // A restarted server counts as reused: it was running before this `up`, so whoever stops "only what it
+    // started" (the tests' global setup) leaves it running.
+    service = { name: b.name, url: b.url('local'), provider: 'local', ...started, log: b.log, reused: restarted };
   }
   updateState(config.cacheDir, (state) => {
-    const { reused: _, ...started } = service;
-    state[b.name] = started;
+    const { reused: _, ...recorded } = service;
+    // Never the password in state.json: `withSecrets` puts it back from its own file.
+    state[b.name] = { ...recorded, url: withoutCredentials(recorded.url) };
   });
   return service;
 }
@@ -94,7 +155,7 @@ export interface Stack {
 }
 
 export async function up(config: StackConfig): Promise<Stack> {
-  mkdirSync(config.cacheDir, { recursive: true });
+  ensureCacheDir(config.cacheDir);
   let dockerCheck: Promise<boolean> | undefined;
   const docker = () => {
     dockerCheck ??= dockerAnswers();
@@ -113,7 +174,8 @@ export async function down(config: StackConfig, names?: ServiceName[]): Promise<
     const service = state[name];
     if (!service || (names && !names.includes(name))) continue;
     if (service.provider === 'docker') await composeStop([name]);
-    else if (service.pid) await stopProcess(service.pid);
+    // Only if its PID still names the process the launcher started; otherwise it is gone already.
+    else if (service.pid) await stopProcess(service);
     updateState(config.cacheDir, (s) => {
       delete s[name];
     });
@@ -123,12 +185,12 @@ export async function down(config: StackConfig, names?: ServiceName[]): Promise<
 }
 
 export async function status(config: StackConfig) {
-  const state = readState(config.cacheDir);
+  const state = ownServices(config);
   const healthy = { opensearch: opensearchHealthy, redis: redisHealthy, api: apiHealthy };
   return Promise.all(
     Object.values(state).map(async (s) => ({
       ...s,
-      running: s.provider === 'docker' || isAlive(s.pid),
+      running: s.provider === 'docker' || isRunning(s),
       healthy: await healthy[s.name](s.url),
     })),
   );

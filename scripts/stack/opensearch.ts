@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import { opensearchHealthy } from './health.ts';
 import { discoverJava } from './java.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_VERSION } from './pins.ts';
-import { run, StackError, startDetached } from './process.ts';
+import { type ProcessRef, run, StackError, startDetached } from './process.ts';
 import { asServiceUser, SERVICE_USER, serviceUserCanReach } from './service-user.ts';
+import { assertTrusted, localUid } from './trust.ts';
 
 function sha256(file: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -25,7 +35,14 @@ function sha256(file: string): Promise<string> {
 async function ensureInstalled(config: StackConfig): Promise<string> {
   const home = path.join(config.cacheDir, `opensearch-${OPENSEARCH_VERSION}`);
   const marker = path.join(home, '.verified');
-  if (existsSync(marker)) return home;
+  if (existsSync(marker)) {
+    // When root, the launcher gave the server's folder (marker included) to its user, so that owner is expected.
+    const serviceUid = process.getuid?.() === 0 ? localUid(SERVICE_USER) : undefined;
+    const owners = serviceUid === undefined ? [] : [serviceUid];
+    assertTrusted(home, 'The unpacked OpenSearch', owners);
+    assertTrusted(marker, "OpenSearch's verification marker", owners);
+    return home;
+  }
 
   const downloads = path.join(config.cacheDir, 'downloads');
   mkdirSync(downloads, { recursive: true });
@@ -58,9 +75,12 @@ async function ensureInstalled(config: StackConfig): Promise<string> {
   if (!top || !existsSync(path.join(staging, top, 'bin', 'opensearch'))) {
     throw new StackError(`${zip} does not contain an OpenSearch distribution`);
   }
-  writeFileSync(path.join(staging, top, '.verified'), `${OPENSEARCH_ARTIFACT}\nsha256 ${await sha256(zip)}\n`);
+  writeFileSync(path.join(staging, top, '.verified'), `${OPENSEARCH_ARTIFACT}\nsha256 ${await sha256(zip)}\n`, {
+    mode: 0o644,
+  });
   rmSync(home, { recursive: true, force: true });
   renameSync(path.join(staging, top), home);
+  chmodSync(home, 0o755); // whatever the archive and the umask said: checked by assertTrusted on the next run
   rmSync(staging, { recursive: true, force: true });
   rmSync(zip); // Maven keeps its own copy in ~/.m2; one on disk is enough.
   return home;
@@ -69,7 +89,7 @@ async function ensureInstalled(config: StackConfig): Promise<string> {
 export const opensearchLog = (config: StackConfig) => path.join(config.cacheDir, 'opensearch', 'logs');
 
 /** Runs the pinned OpenSearch from the cache on 127.0.0.1, as an unprivileged user when we are root. */
-export async function startLocalOpenSearch(config: StackConfig, url: string): Promise<number> {
+export async function startLocalOpenSearch(config: StackConfig, url: string): Promise<ProcessRef> {
   const java = discoverJava();
   const home = await ensureInstalled(config);
   const data = path.join(config.cacheDir, 'opensearch', 'data');

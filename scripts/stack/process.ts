@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -8,24 +8,72 @@ export class StackError extends Error {
   override name = 'StackError';
 }
 
-export function isAlive(pid: number | undefined): pid is number {
-  if (!pid) return false;
+/** A process the launcher started, as recorded in state.json. */
+export interface ProcessRef {
+  pid: number;
+  /** What `processStart` said right after the start; a PID is signalled only while it still says the same. */
+  startTime?: string;
+}
+
+let bootId: string | undefined;
+
+/** The fields of /proc/<pid>/stat the launcher uses. The name (field 2) may hold spaces and ")": split after the last. */
+export function parseProcStat(text: string): { state: string; startTicks: number } | undefined {
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state), so field 22 (starttime, in clock ticks since boot) is fields[19].
+  const state = fields[0];
+  const startTicks = Number(fields[19]);
+  return state && Number.isInteger(startTicks) ? { state, startTicks } : undefined;
+}
+
+/**
+ * Who a PID is now: the boot id and the start time in clock ticks (field 22 of /proc/<pid>/stat), or `ps`'s
+ * start time where there is no /proc. Undefined when no process has that PID, or only a zombie (dead, waiting for
+ * a parent that does not reap it: a container's PID 1 often does not, so a killed server stays a zombie).
+ */
+export function processStart(pid: number): string | undefined {
+  if (existsSync('/proc/self/stat')) {
+    let stat: ReturnType<typeof parseProcStat>;
+    try {
+      stat = parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return undefined;
+    }
+    if (!stat || stat.state === 'Z' || stat.state === 'X') return undefined;
+    bootId ??= readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${bootId}:${stat.startTicks}`;
+  }
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user (OpenSearch runs as its own user).
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const [state, ...started] = execFileSync('ps', ['-o', 'stat=', '-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split(/\s+/);
+    return !state || state.startsWith('Z') ? undefined : started.join(' ');
+  } catch {
+    return undefined;
   }
 }
 
-/** SIGTERM, then SIGKILL when the process has not exited within `graceMs`. */
-export async function stopProcess(pid: number, graceMs = 20_000): Promise<void> {
-  if (!isAlive(pid)) return;
-  process.kill(pid, 'SIGTERM');
+/**
+ * True only when the PID still belongs to the process the launcher started: a dead process, a zombie, or a PID
+ * the system gave to another process since (its start time differs) are not running.
+ */
+export function isRunning(ref: Partial<ProcessRef> | undefined): ref is ProcessRef {
+  if (!ref?.pid || !ref.startTime) return false;
+  return processStart(ref.pid) === ref.startTime;
+}
+
+/**
+ * SIGTERM, then SIGKILL when the process has not exited within `graceMs`. Each signal goes only to the process of
+ * `ref` (checked just before), never to whatever has its PID now.
+ */
+export async function stopProcess(ref: Partial<ProcessRef>, graceMs = 20_000): Promise<void> {
+  if (!isRunning(ref)) return;
+  process.kill(ref.pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(200);
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  while (isRunning(ref) && Date.now() < deadline) await sleep(200);
+  if (isRunning(ref)) process.kill(ref.pid, 'SIGKILL');
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */
@@ -109,7 +157,7 @@ export interface DetachedStart {
  * Starts a process that outlives the launcher and waits until it is healthy. If it dies or stays unhealthy past the
  * deadline, it is stopped and the error carries the last lines of its logs.
  */
-export async function startDetached(start: DetachedStart): Promise<number> {
+export async function startDetached(start: DetachedStart): Promise<ProcessRef> {
   mkdirSync(path.dirname(start.log), { recursive: true });
   const out = openSync(start.log, 'a');
   const child = spawn(start.command, start.args, {
@@ -119,6 +167,8 @@ export async function startDetached(start: DetachedStart): Promise<number> {
     stdio: ['ignore', out, out],
   });
   closeSync(out);
+  // Read at once: the PID is ours until we stop waiting on it, and setpriv execs in place, so this is the server.
+  const started = child.pid ? { pid: child.pid, startTime: processStart(child.pid) } : undefined;
   let exit: string | undefined;
   child.once('exit', (code, signal) => {
     exit = signal ? `was killed by ${signal}` : `exited with code ${code}`;
@@ -138,9 +188,9 @@ export async function startDetached(start: DetachedStart): Promise<number> {
       },
     );
   } catch (error) {
-    if (child.pid && !exit) await stopProcess(child.pid, 5000);
+    if (started && !exit) await stopProcess(started, 5000);
     throw new StackError(`${(error as Error).message}\nLast lines of its logs:\n${logs()}`);
   }
-  if (!child.pid) throw new StackError(`${start.what} has no process id`);
-  return child.pid;
+  if (!started?.startTime) throw new StackError(`${start.what} has no process id`);
+  return started;
 }

@@ -40,7 +40,7 @@ export const accessHooks = fp(
     // Every API route must say what it costs, so none can be served without a key by omission.
     app.addHook('onRoute', (route) => {
       if (route.config?.cost === undefined) throw new Error(`${route.method} ${route.url} declares no cost`);
-      if (access && route.config.cost > 0) route.handler = alongsideCheck(route.handler);
+      if (access && route.config.cost > 0) route.handler = alongsideCheck(route.handler, access);
     });
 
     app.addHook('onRequest', async (request) => {
@@ -58,39 +58,44 @@ export const accessHooks = fp(
       const pageSize = cost > 0 && valid ? access.ahead(digest) : undefined;
       if (pageSize === undefined) {
         request.grant = await access.authorize(caller, digest);
+        access.hold(request.grant);
         return;
       }
-      request.check = () => access.authorize(caller, digest);
+      request.check = () => access.authorize(caller, digest, true);
       request.grant = { ...open, pageSize };
+    });
+
+    // A call that went ahead but ended before its handler ran (an error in between) never ran its check.
+    app.addHook('onResponse', async (request) => {
+      if (request.check) access?.release(access.identify(request.headers.authorization));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
       const grant = request.grant;
       if (!grant || !access) return payload;
-      if (grant.charged && reply.statusCode >= 300) {
-        // Failed calls are free: the reservation goes back exactly once (the grant then records no charge).
-        const { charged } = grant;
-        grant.charged = 0;
-        if (grant.balance !== null) grant.balance += charged;
-        await access.refund(grant.accountId, charged, grant.periodId).catch((err: unknown) => {
-          request.log.error({ err, accountId: grant.accountId, charged }, 'refund failed');
-        });
-      }
+      // Shutdown gave this call's reservation back while it ran: it must not succeed now.
+      const shutDown = grant.cancelled && reply.statusCode < 300;
+      if (shutDown) reply.code(503).type('application/json').header('retry-after', '5');
+      // Failed calls are free: the reservation goes back (the grant then records no charge).
+      await access.settle(grant, reply.statusCode < 300);
       reply.headers(grant.headers);
       if (request.routeOptions.config.cost) {
         reply.header(CREDITS_CHARGED, String(grant.charged));
         reply.header(CREDITS_REMAINING, grant.balance === null ? 'unlimited' : String(grant.balance));
       }
-      return payload;
+      return shutDown ? JSON.stringify(SHUTTING_DOWN) : payload;
     });
   },
 );
 
+const SHUTTING_DOWN = { error: { code: 'unavailable', message: 'The service is shutting down; retry shortly.' } };
+
 /** Runs a handler alongside its call's check and answers only with the check's grant. */
-function alongsideCheck(handler: RouteHandlerMethod): RouteHandlerMethod {
+function alongsideCheck(handler: RouteHandlerMethod, access: Access): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
     const { check, grant: provisional } = request;
     if (!check) return handler.call(this, request, reply);
+    request.check = undefined;
     const work = (async () => handler.call(this, request, reply))();
     work.catch(() => {}); // awaited below, once the check has answered
     // undici writes a request on a reused keep-alive socket from a setImmediate (GHSA-35p6-xmwp-9g52: it first
@@ -99,6 +104,7 @@ function alongsideCheck(handler: RouteHandlerMethod): RouteHandlerMethod {
     const pending = new Promise<Grant>((resolve) => setImmediate(() => resolve(check())));
     request.grant = undefined; // a refused call has no grant, so its error carries no credit headers
     request.grant = await pending;
+    access.hold(request.grant);
     // The plan (and with it the page size) changed since the key's last call: do the work again for the real one.
     if (request.grant.pageSize !== provisional?.pageSize) return handler.call(this, request, reply);
     return work;

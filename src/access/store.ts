@@ -18,52 +18,80 @@ import { currentPeriod, PERIODS, type Period } from './periods.ts';
 /** Last-used times are written at most this often per key. */
 const LAST_USED_EVERY_MS = 60_000;
 
+/**
+ * How long Redis remembers a billable call (its reservation, or that it was given up): longer than any retry of its
+ * refund (Refunds in refunds.ts gives up before) and any re-send of its script after a reconnect, so neither can
+ * charge or refund it twice.
+ */
+export const CALL_TTL_MS = 10 * 60_000;
+
 // Checks the key and the plan, counts the key's request in its one-minute window (a window opens at the first
 // request, as rate-limiter-flexible's do), renews the period when due and reserves `cost` credits: one atomic
 // step on one slot. A call over its limit reserves nothing, so a 429 never needs a refund.
+// A metered call has an id (KEYS[4]): the script records its reservation there, so the same script run twice
+// (ioredis re-sends unanswered commands after a reconnect) charges once, and a call already given up (its refund
+// ran first, after a timeout) is never charged. Periods only move forward: a caller whose clock is behind never
+// takes an account back to an older period, whose allowance would then be granted again.
+// Arguments and replies are JSON objects with named fields (cjson is part of Redis' Lua).
 const ACCESS_LUA = `
-local account, record, rate = KEYS[1], KEYS[2], KEYS[3]
-local cost = tonumber(ARGV[1])
+local account, record, rate, call = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local arg = cjson.decode(ARGV[1])
 local k = redis.call('HMGET', record, 'revokedAt', 'lastUsedAt', 'digest')
-if not k[3] or k[1] then return {'unauthorized'} end
+if not k[3] or k[1] then return cjson.encode({status = 'unauthorized'}) end
 local a = redis.call('HMGET', account, 'plan', 'unlimited', 'allowance', 'balance', 'period', 'periodId')
-if not a[1] then return {'unauthorized'} end
-if not k[2] or tonumber(k[2]) < tonumber(ARGV[3]) then redis.call('HSET', record, 'lastUsedAt', ARGV[2]) end
-local limit = tonumber(string.match(ARGV[4], ' ' .. a[1] .. ':(%d+) '))
-if not limit then return {'forbidden', a[1]} end
-local used = redis.call('INCR', rate)
-if used == 1 then redis.call('PEXPIRE', rate, 60000) end
-local window = {tostring(used), tostring(limit), tostring(redis.call('PTTL', rate))}
-if used > limit then return {'rate_limited', a[1], window[1], window[2], window[3]} end
-local offsets = { month = 5, week = 7, day = 9 }
-local o = offsets[a[5]] or 5
-local periodId, renewsAt = ARGV[o], ARGV[o + 1]
-local balance = tonumber(a[4])
-if a[6] ~= periodId then
-  balance = tonumber(a[3])
+if not a[1] then return cjson.encode({status = 'unauthorized'}) end
+if not k[2] or tonumber(k[2]) < arg.lastUsedBefore then redis.call('HSET', record, 'lastUsedAt', arg.now) end
+local limit = arg.limits[a[1]]
+if not limit then return cjson.encode({status = 'forbidden', plan = a[1]}) end
+local unlimited = a[2] == '1'
+local period = arg.periods[a[5]] or arg.periods.month
+local periodId, balance = a[6], tonumber(a[4])
+if not periodId or periodId < period.id then
+  periodId, balance = period.id, tonumber(a[3])
   redis.call('HSET', account, 'balance', balance, 'periodId', periodId)
 end
-local status, charged = 'ok', 0
-if a[2] == '1' then
-  balance = ''
-elseif cost > 0 then
-  if balance < cost then
+local metered = arg.cost > 0 and not unlimited
+local prior = metered and redis.call('GET', call)
+if prior == 'refunded' then return cjson.encode({status = 'cancelled'}) end
+local used, status, charged = 0, 'ok', 0
+if prior then
+  -- The same call again: what it reserved stands, and its request was counted the first time.
+  used, charged = tonumber(redis.call('GET', rate) or limit), cjson.decode(prior).cost
+else
+  used = redis.call('INCR', rate)
+  if used == 1 then redis.call('PEXPIRE', rate, 60000) end
+end
+local window = {used = used, limit = limit, resetMs = math.max(redis.call('PTTL', rate), 0)}
+if used > limit and not prior then return cjson.encode({status = 'rate_limited', plan = a[1], window = window}) end
+if metered and not prior then
+  if balance < arg.cost then
     status = 'out_of_credits'
   else
-    balance = redis.call('HINCRBY', account, 'balance', -cost)
-    charged = cost
+    balance = redis.call('HINCRBY', account, 'balance', -arg.cost)
+    charged = arg.cost
+    redis.call('SET', call, cjson.encode({cost = charged, periodId = periodId}), 'PX', arg.callTtlMs)
   end
 end
-if a[2] == '1' then renewsAt = '' end
-return {status, a[1], window[1], window[2], window[3], a[2], tostring(balance), a[3], renewsAt, tostring(charged), periodId}
+return cjson.encode({
+  status = status, plan = a[1], window = window, unlimited = unlimited,
+  balance = unlimited and cjson.null or balance, allowance = tonumber(a[3]),
+  renewsAt = unlimited and cjson.null or period.renewsAt, charged = charged, periodId = periodId,
+})
 `;
 
-// Gives a reservation back, unless the period has rolled over since (the new period's allowance is already whole).
+// Gives a call's reservation back, once: the call is marked given up, so a refund sent twice, or a reservation
+// that runs after its refund (a script that waited out a stall), changes nothing. Nothing comes back once the period
+// has rolled over (the new period's allowance is already whole).
 const REFUND_LUA = `
-if redis.call('HGET', KEYS[1], 'periodId') == ARGV[2] then
-  return redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
-end
-return false
+local account, call = KEYS[1], KEYS[2]
+local prior = redis.call('GET', call)
+if prior == 'refunded' then return 0 end
+redis.call('SET', call, 'refunded', 'PX', ARGV[1])
+if not prior then return 0 end
+local reserved = cjson.decode(prior)
+if redis.call('HGET', account, 'periodId') ~= reserved.periodId then return 0 end
+redis.call('HINCRBY', account, 'balance', reserved.cost)
+return reserved.cost
 `;
 
 // Adds (or, with ARGV[3] = 'set', sets) credits in the current period, rolling it over first when it is stale.
@@ -75,17 +103,10 @@ if ARGV[3] == 'set' then redis.call('HSET', KEYS[1], 'balance', ARGV[1]) return 
 return redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
 `;
 
-type AccessReply = string[];
-
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    csiAccess(
-      account: string,
-      record: string,
-      rate: string,
-      ...args: (string | number)[]
-    ): Result<AccessReply, Context>;
-    csiRefund(account: string, cost: number, periodId: string): Result<number | null, Context>;
+    csiAccess(account: string, record: string, rate: string, call: string, args: string): Result<string, Context>;
+    csiRefund(account: string, call: string, ttlMs: number): Result<number, Context>;
     csiCredit(account: string, credits: number, periodId: string, mode: 'add' | 'set'): Result<number | null, Context>;
   }
 }
@@ -118,6 +139,8 @@ export interface Granted {
 
 export type AccessOutcome =
   | { status: 'unauthorized' }
+  /** The call was given up (its refund ran first): nothing was reserved, nothing may be served. */
+  | { status: 'cancelled' }
   | { status: 'forbidden'; plan: string }
   | { status: 'rate_limited'; plan: string; window: RateWindow }
   | Granted;
@@ -134,14 +157,15 @@ export class AccessStore {
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    redis.defineCommand('csiAccess', { numberOfKeys: 3, lua: ACCESS_LUA });
-    redis.defineCommand('csiRefund', { numberOfKeys: 1, lua: REFUND_LUA });
+    redis.defineCommand('csiAccess', { numberOfKeys: 4, lua: ACCESS_LUA });
+    redis.defineCommand('csiRefund', { numberOfKeys: 2, lua: REFUND_LUA });
     redis.defineCommand('csiCredit', { numberOfKeys: 1, lua: CREDIT_LUA });
   }
 
   private account = (id: string) => `${this.prefix}{acct:${id}}`;
   private record = (id: string, keyId: string) => `${this.account(id)}:key:${keyId}`;
   private index = (selector: string) => `${this.prefix}key:${selector}`;
+  private call = (accountId: string, callId: string) => `${this.account(accountId)}:call:${callId}`;
 
   /** The stored reference for a key's digest, or undefined. */
   async lookup(digest: string): Promise<KeyRef | undefined> {
@@ -151,47 +175,44 @@ export class AccessStore {
   }
 
   /**
-   * Checks key and plan, counts the key's window, renews the period when due and reserves `cost` credits,
-   * atomically. `limits` maps each plan with API access to its requests per minute.
+   * Checks key and plan, counts the key's window, renews the period when due and reserves `cost` credits for the
+   * call `callId`, atomically; the same call asked again is answered without a second charge. `limits` maps each
+   * plan with API access to its requests per minute.
    */
-  async access(ref: KeyRef, cost: number, limits: Record<string, number>, now: Date): Promise<AccessOutcome> {
-    const windows = PERIODS.flatMap((p) => {
-      const w = currentPeriod(p, now);
-      return [w.id, w.renewsAt.toISOString()];
-    });
-    const plans = Object.entries(limits).map(([plan, perMinute]) => `${plan}:${perMinute}`);
+  async access(
+    ref: KeyRef,
+    call: { cost: number; callId: string },
+    limits: Record<string, number>,
+    now: Date,
+  ): Promise<AccessOutcome> {
+    const periods = Object.fromEntries(
+      PERIODS.map((p) => {
+        const w = currentPeriod(p, now);
+        return [p, { id: w.id, renewsAt: w.renewsAt.toISOString() }];
+      }),
+    );
+    const args = {
+      cost: call.cost,
+      now: now.getTime(),
+      lastUsedBefore: now.getTime() - LAST_USED_EVERY_MS,
+      limits,
+      periods,
+      callTtlMs: CALL_TTL_MS,
+    };
+    const record = this.record(ref.accountId, ref.keyId);
     const reply = await this.redis.csiAccess(
       this.account(ref.accountId),
-      this.record(ref.accountId, ref.keyId),
-      `${this.record(ref.accountId, ref.keyId)}:rate`,
-      cost,
-      now.getTime(),
-      now.getTime() - LAST_USED_EVERY_MS,
-      ` ${plans.join(' ')} `,
-      ...windows,
+      record,
+      `${record}:rate`,
+      this.call(ref.accountId, call.callId),
+      JSON.stringify(args),
     );
-    const [status, plan = '', used, limit, resetMs, unlimited, balance, allowance, renewsAt, charged, periodId = ''] =
-      reply;
-    if (status === 'unauthorized') return { status };
-    if (status === 'forbidden') return { status, plan };
-    const window = { used: Number(used), limit: Number(limit), resetMs: Number(resetMs) };
-    if (status === 'rate_limited') return { status, plan, window };
-    return {
-      status: status === 'ok' ? 'ok' : 'out_of_credits',
-      plan: plan as PlanName,
-      window,
-      unlimited: unlimited === '1',
-      balance: unlimited === '1' ? null : Number(balance),
-      allowance: Number(allowance),
-      renewsAt: renewsAt || null,
-      charged: Number(charged),
-      periodId,
-    };
+    return JSON.parse(reply) as AccessOutcome;
   }
 
-  /** Returns a reservation; the caller makes sure it happens at most once. */
-  async refund(accountId: string, cost: number, periodId: string): Promise<void> {
-    await this.redis.csiRefund(this.account(accountId), cost, periodId);
+  /** Gives back what call `callId` reserved, once however often it is asked; the credits given back. */
+  async refund(accountId: string, callId: string): Promise<number> {
+    return Number(await this.redis.csiRefund(this.account(accountId), this.call(accountId, callId), CALL_TTL_MS));
   }
 
   // --- administration (scripts/admin.ts) ---
@@ -249,12 +270,15 @@ export class AccessStore {
     return keys.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
   }
 
-  /** Revoked keys fail on their very next request: the index entry goes and the record is marked. */
+  /**
+   * Revoked keys fail on their very next request: the record is marked first (every process checks it, also for
+   * keys it has cached), then the index entry goes, so a failure in between leaves the key revoked, not valid.
+   */
   async revokeKey(accountId: string, keyId: string): Promise<boolean> {
     const selector = await this.redis.hget(this.record(accountId, keyId), 'selector');
     if (!selector) return false;
-    await this.redis.del(this.index(selector));
     await this.redis.hset(this.record(accountId, keyId), 'revokedAt', new Date().toISOString());
+    await this.redis.del(this.index(selector));
     return true;
   }
 

@@ -26,6 +26,9 @@ const code = (parse: (text: string) => string | undefined, what: string) =>
     return parsed ?? z.NEVER;
   });
 
+/** Engagement rates are percents: the indexer refuses records above 100, so a larger minimum can match nothing. */
+export const ENGAGEMENT_RATE_MAX = 100;
+
 export const SORTS = ['subs_desc', 'subs_asc', 'views_desc', 'avg_views_desc', 'engagement_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -39,7 +42,11 @@ export const SearchCreatorsParams = z
     min_subscribers: wholeNumber.optional(),
     max_subscribers: wholeNumber.optional(),
     min_avg_views: wholeNumber.optional(),
-    min_engagement_rate: z.preprocess(decimal, z.number().min(0)).optional().describe('Percent: 3 means 3%'),
+    // At most 100: the indexer refuses rates above 100%, and OpenSearch's float field refuses values past ~3.4e38.
+    min_engagement_rate: z
+      .preprocess(decimal, z.number().min(0).max(ENGAGEMENT_RATE_MAX))
+      .optional()
+      .describe('Percent: 3 means 3%; 0 to 100'),
     has_sponsors: flag.optional(),
     video_format: z.enum(['short', 'long']).optional().describe('The dominant format of the channel'),
     sort: z.enum(SORTS).optional().describe('Reorders the whole match set by the raw metric'),

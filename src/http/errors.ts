@@ -39,31 +39,61 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.code(400).send(errorBody('invalid_request', error.message));
 }
 
+/** The methods routed on each path, found with the router Fastify itself uses. */
+class Paths {
+  private readonly router = FindMyWay();
+  private readonly methods = new Map<string, Set<string>>();
+
+  add(url: string, methods: string | string[]): void {
+    let known = this.methods.get(url);
+    if (!known) {
+      known = new Set();
+      this.methods.set(url, known);
+      this.router.on('GET', url, () => {}, known);
+    }
+    for (const method of [methods].flat()) known.add(method);
+  }
+
+  /** The `Allow` value of a path that has routes (GET first), or undefined for a path we do not serve. */
+  allow(path: string): string | undefined {
+    const known = this.router.find('GET', path)?.store as Set<string> | undefined;
+    return known && [...known].sort((a, b) => Number(b === 'GET') - Number(a === 'GET')).join(', ');
+  }
+}
+
 /** One error handler and one not-found handler: every non-2xx response is `{ error: { code, message } }`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   // Paths of the routes we serve, so a wrong method on a real path answers 405 rather than 404.
-  const known = FindMyWay();
+  const paths = new Paths();
   app.addHook('onRoute', (route) => {
-    if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
-      known.on('GET', route.url, () => {});
-    }
+    paths.add(route.url, route.method);
+    // A plugin's '/' route is also served with a trailing slash (`/docs` and `/docs/`), which onRoute does not see.
+    if (route.routePath === '' && (route.prefixTrailingSlash ?? 'both') === 'both')
+      paths.add(`${route.url}/`, route.method);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (known.find('GET', path)) {
+    const allow = paths.allow(path);
+    if (allow) {
       return reply
         .code(405)
-        .header('allow', 'GET, HEAD')
-        .send(errorBody('method_not_allowed', `${request.method} is not allowed on ${path}; use GET.`));
+        .header('allow', allow)
+        .send(errorBody('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`));
     }
     return reply.code(404).send(errorBody('not_found', `No route for ${request.method} ${path}.`));
+  };
+  // Answered before the body is read: Fastify would otherwise parse the body of a method with one (a QUERY
+  // without Content-Type, a DELETE with an empty JSON body) for the not-found handler and answer 400 first.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return notFound(request, reply);
   });
+  app.setNotFoundHandler(notFound);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      // A backing service failed: the client gets the message, the log gets what actually went wrong.
-      if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+      // A backing service failed or refused: the client gets the message, the log gets what actually went wrong.
+      if (error.statusCode >= 500 || error.cause) request.log.warn({ err: error.cause ?? error }, error.message);
       return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

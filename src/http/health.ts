@@ -21,9 +21,10 @@ export const healthRoutes: FastifyPluginAsync<{
   profile: Pick<LiveProfile, 'describe'>;
 }> = async (app, { clients, timeoutMs, profile }) => {
   const hide = { hide: true };
-  app.get('/livez', { schema: hide }, async () => ({ status: 'ok' }));
+  // HEAD too (no API route has it): some load balancers and monitors probe with HEAD; both checks are free.
+  app.get('/livez', { schema: hide, exposeHeadRoute: true }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { schema: hide }, async (request) => {
+  app.get('/readyz', { schema: hide, exposeHeadRoute: true }, async (request) => {
     const checks = {
       opensearch: opensearchReady(clients, timeoutMs),
       redis: redisReady(clients, timeoutMs),

@@ -1,22 +1,20 @@
-// POST /mcp: the Streamable HTTP transport, stateless. The request passes the same access pipeline as REST,
-// once: a tools/call is charged what its REST operation costs (initialize, tools/list and pings are free).
-// A missing, invalid or revoked key is an HTTP 401 and a plan without API access an HTTP 403; running out of
-// credits or over a rate limit during a tool call is that tool's result, as MCP clients expect.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyPluginAsync } from 'fastify';
-import { type Access, type Grant, openGrant } from '../access/access.ts';
-import { COSTS } from '../contract/operations.ts';
+// POST /mcp: the Streamable HTTP transport, stateless, with JSON responses. The SDK's web-standard transport
+// answers with a Response rather than writing to the socket, so the order is ours: the transport first checks
+// the request and its one message, then the message passes the access pipeline (metering.ts: a tools/call is
+// charged what its REST operation costs, initialize, tools/list, pings and notifications are free), then the
+// server runs it, and Fastify writes the answer. A missing, invalid or revoked key is HTTP 401 and a plan without
+// API access HTTP 403 (both for any message the transport accepted: one it refuses gets the transport's own 4xx,
+// whatever the key); out of credits or over a rate limit during a tool call is that tool's result, as MCP
+// clients expect.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { type Access, openGrant } from '../access/access.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Catalog } from '../search/catalog.ts';
+import { Metering } from './metering.ts';
 import { createMcpServer } from './server.ts';
-import { TOOLS_BY_NAME } from './tools.ts';
 
 export const MCP_PATH = '/mcp';
-
-interface Message {
-  method?: string;
-  params?: { name?: string; arguments?: unknown };
-}
 
 export const mcpRoute: FastifyPluginAsync<{ catalog: Catalog; access: Access | undefined; pageSize: number }> = async (
   app,
@@ -27,42 +25,47 @@ export const mcpRoute: FastifyPluginAsync<{ catalog: Catalog; access: Access | u
     if (Array.isArray(request.body)) {
       throw new ApiError(400, 'invalid_request', 'Send one JSON-RPC message per request; batches are not supported.');
     }
-    const message = (request.body ?? {}) as Message;
-    const tool = message.method === 'tools/call' ? TOOLS_BY_NAME.get(String(message.params?.name)) : undefined;
-    let grant: Grant | ApiError = open;
-    if (access) {
-      try {
-        grant = await access.authorize({
-          authorization: request.headers.authorization,
-          ip: request.ip,
-          cost: tool ? COSTS[tool.operationId] : 0,
-          valid: !tool || tool.input.safeParse(message.params?.arguments ?? {}).success,
-        });
-      } catch (error) {
-        const inCall = message.method === 'tools/call' && error instanceof ApiError;
-        if (!inCall || (error.statusCode !== 402 && error.statusCode !== 429)) throw error;
-        grant = error;
-      }
-    }
-    let refunded = false;
-    const refund = async (g: Grant) => {
-      if (refunded || !g.charged || !access) return;
-      refunded = true;
-      await access.refund(g.accountId, g.charged, g.periodId).catch((err: unknown) => {
-        request.log.error({ err, accountId: g.accountId }, 'refund failed');
-      });
-    };
-
-    const server = createMcpServer({ catalog, grant, refund, log: request.log });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    for (const [name, value] of Object.entries(grant.headers)) reply.raw.setHeader(name, value);
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
+    const caller = { authorization: request.headers.authorization, ip: request.ip };
+    const metering = new Metering(access, open, caller, request.log);
+    // Complete once 'finish' fired (all of it handed to the OS). Not `writableFinished`: under inject it stays false.
+    let finished = false;
+    reply.raw.once('finish', () => {
+      finished = true;
     });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    reply.raw.once('close', () => void metering.responseClosed(finished));
+
+    const server = createMcpServer({ catalog, metering, log: request.log });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    try {
+      await server.connect(transport);
+      // The transport calls onmessage only for a message it accepted, before the server sees it: the access check
+      // goes in between. Refused there, a request gets no Response from the transport; the refusal answers instead.
+      const dispatch = transport.onmessage;
+      let admission: Promise<void> | undefined;
+      let refuse: (error: unknown) => void = () => {};
+      const refused = new Promise<never>((_, reject) => {
+        refuse = reject;
+      });
+      transport.onmessage = (message, extra) => {
+        admission = metering.admit(message).then(() => dispatch?.(message, extra));
+        admission.catch(refuse);
+      };
+      const response = await Promise.race([
+        transport.handleRequest(webRequest(request), { parsedBody: request.body }),
+        refused,
+      ]);
+      await admission; // a notification is answered (202) as soon as it is accepted: its check must pass too
+      reply.headers(metering.headers).code(response.status);
+      response.headers.forEach((value, name) => {
+        reply.header(name, value);
+      });
+      return reply.send(response.body ? await response.text() : undefined);
+    } finally {
+      await server.close();
+    }
   });
 
   // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
@@ -72,3 +75,12 @@ export const mcpRoute: FastifyPluginAsync<{ catalog: Catalog; access: Access | u
   app.get(MCP_PATH, { schema: { hide: true } }, notHere);
   app.delete(MCP_PATH, { schema: { hide: true } }, notHere);
 };
+
+/** The transport reads only headers from it: the body Fastify already parsed is passed alongside. */
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  return new Request(new URL(request.url, 'http://mcp.local'), { method: 'POST', headers });
+}

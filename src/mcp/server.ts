@@ -1,21 +1,19 @@
 // One MCP server per HTTP request (stateless: no session affinity behind a balancer), built on the SDK's
-// low-level Server so that tools/list publishes the contract's own JSON Schemas and tool errors carry the
-// spec's error codes in structured content. The access decision for the request is made before (route.ts).
+// low-level Server so that tools/list publishes the contract's own JSON Schemas. The access decision for the
+// message is made before the server sees it, once the transport has accepted it (metering.ts, route.ts).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Grant } from '../access/access.ts';
 import { type ErrorCode, errorBody } from '../contract/error.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Catalog } from '../search/catalog.ts';
+import type { Metering } from './metering.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools.ts';
 
 export interface CallContext {
   catalog: Catalog;
-  /** The request's access grant, or the 402/429 that a tool call must report as its result. */
-  grant: Grant | ApiError;
-  /** Gives a reservation back; called at most once, when the tool call fails. */
-  refund: (grant: Grant) => Promise<void>;
+  /** The message's grant (or the 402/429 a tool call reports), and where a tool run reports how it ended. */
+  metering: Pick<Metering, 'grant' | 'toolFailed'>;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -39,12 +37,15 @@ const LISTED = TOOLS.map((tool) => ({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 }));
 
+/**
+ * A tool error: `isError` with the REST error body, `{"error":{"code","message"}}`, as JSON text, and no
+ * structuredContent. Clients that listed the tools validate structuredContent against the tool's output schema
+ * (the TypeScript SDK's Client.callTool throws -32602 when it does not match) but accept an error result without
+ * it; the SDK's own McpServer answers errors the same way. Widening every output schema to admit the error shape
+ * would instead give every client that types results from those schemas a union for each of the seven tools.
+ */
 function failure(code: ErrorCode, message: string): CallToolResult {
-  return {
-    content: [{ type: 'text', text: `${code}: ${message}` }],
-    structuredContent: errorBody(code, message),
-    isError: true,
-  };
+  return { content: [{ type: 'text', text: JSON.stringify(errorBody(code, message)) }], isError: true };
 }
 
 export function createMcpServer(context: CallContext): Server {
@@ -60,26 +61,34 @@ export function createMcpServer(context: CallContext): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = TOOLS_BY_NAME.get(request.params.name);
-    if (!tool) return failure('not_found', `No tool named ${request.params.name}.`);
-    const { grant } = context;
-    if (grant instanceof ApiError) return failure(grant.code, grant.message);
-    const args = tool.input.safeParse(request.params.arguments ?? {});
-    if (!args.success) {
-      const problems = args.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
-      return failure('invalid_request', `Invalid arguments: ${problems}`);
-    }
-    try {
-      const result = await tool.run(context.catalog, args.data as never, grant);
-      // Through the output schema: the same keys REST writes, and nothing internal.
-      const structured = tool.output.parse(result) as Record<string, unknown>;
-      return { content: [{ type: 'text', text: tool.render(structured as never) }], structuredContent: structured };
-    } catch (error) {
-      await context.refund(grant);
-      if (error instanceof ApiError) return failure(error.code, error.message);
-      context.log.error({ err: error, tool: tool.name }, 'tool call failed');
-      return failure('internal_error', 'Internal server error.');
-    }
+    const result = await callTool(context, request.params.name, request.params.arguments);
+    // Every error result gives back whatever was reserved, before it is sent (most reserved nothing: an unknown
+    // tool or invalid arguments cost 0 in the check; a tool that failed did reserve).
+    if (result.isError) await context.metering.toolFailed();
+    return result;
   });
   return server;
+}
+
+async function callTool(context: CallContext, name: string, input: unknown): Promise<CallToolResult> {
+  const tool = TOOLS_BY_NAME.get(name);
+  if (!tool) return failure('not_found', `No tool named ${name}.`);
+  const { grant } = context.metering;
+  if (!grant) throw new Error('tools/call dispatched before its access check');
+  if (grant instanceof ApiError) return failure(grant.code, grant.message);
+  const args = tool.input.safeParse(input ?? {});
+  if (!args.success) {
+    const problems = args.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
+    return failure('invalid_request', `Invalid arguments: ${problems}`);
+  }
+  try {
+    const result = await tool.run(context.catalog, args.data as never, grant);
+    // Through the output schema: the same keys REST writes, and nothing internal.
+    const structured = tool.output.parse(result) as Record<string, unknown>;
+    return { content: [{ type: 'text', text: tool.render(structured as never) }], structuredContent: structured };
+  } catch (error) {
+    if (error instanceof ApiError) return failure(error.code, error.message);
+    context.log.error({ err: error, tool: tool.name }, 'tool call failed');
+    return failure('internal_error', 'Internal server error.');
+  }
 }

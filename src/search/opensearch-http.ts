@@ -1,9 +1,10 @@
 // The API's read path to OpenSearch: plain JSON over a keep-alive undici pool. Measured on this machine it costs
 // about half the CPU per search of the official client (which the indexer, tests and /readyz keep using), and
 // CPU the API spends is CPU OpenSearch cannot use when they share a host. Every failure that means "OpenSearch
-// cannot answer now" becomes a 503 with Retry-After; the original error only reaches the log.
+// cannot answer now" becomes a 503 with Retry-After, a 400 (a value OpenSearch refuses) a 422; the original error
+// only reaches the log.
 import { type Dispatcher, Pool } from 'undici';
-import { unavailable } from '../http/errors.ts';
+import { ApiError, unavailable } from '../http/errors.ts';
 
 export class OpenSearchHttp {
   private readonly pool: Pool;
@@ -41,7 +42,15 @@ export class OpenSearchHttp {
     if (response.statusCode === 429 || response.statusCode >= 502) {
       throw unavailable('The search service is overloaded; retry shortly.', cause);
     }
-    // OpenSearch rejected a request we built: a bug, answered as 500 by the error handler.
+    // A 400 is OpenSearch refusing a value the parameter schemas let through (they bound numbers to what it takes,
+    // so this should not happen): the caller's input, 422 without OpenSearch's text, which goes to the log.
+    if (response.statusCode === 400) {
+      throw new ApiError(422, 'invalid_request', 'The search service cannot take these parameter values.', {}, cause);
+    }
+    // Any other 4xx (401/403 of a misconfigured cluster, 404 of a missing document route, 408, 413) is not the
+    // caller's doing and not a bug in a query: the service cannot answer now.
+    if (response.statusCode < 500) throw unavailable('The search service refused the request; retry shortly.', cause);
+    // OpenSearch failed on a request we built (500, 501): a bug, answered as 500 by the error handler.
     throw cause;
   }
 

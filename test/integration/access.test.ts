@@ -277,8 +277,8 @@ describe('per-IP limit', () => {
     expect(Number(stored)).toBe(8);
   });
 
-  it('trusts X-Forwarded-For behind a proxy (TRUST_PROXY=true)', async () => {
-    const t = await app({ IP_RATE_PER_MIN: '2', TRUST_PROXY: 'true' });
+  it('trusts X-Forwarded-For behind one proxy (TRUST_PROXY=1)', async () => {
+    const t = await app({ IP_RATE_PER_MIN: '2', TRUST_PROXY: '1' });
     const { key } = await t.key();
     for (let i = 0; i < 4; i++) {
       expect((await call(t, '/api/v1/niches', key, { 'x-forwarded-for': `10.0.1.${i}` })).statusCode).toBe(200);

@@ -39,6 +39,20 @@ const post = (body: unknown, key?: string) =>
     },
     body: JSON.stringify(body),
   });
+/**
+ * The error of a tool result: `isError`, no structuredContent (it would have to match the tool's output schema), and
+ * the REST error body as the text content.
+ */
+function errorOf(result: Awaited<ReturnType<Client['callTool']>> | undefined): { code: string; message: string } {
+  expect(result?.isError).toBe(true);
+  expect(result?.structuredContent).toBeUndefined();
+  const content = result?.content as { type: string; text: string }[];
+  expect(content).toHaveLength(1);
+  expect(content[0]?.type).toBe('text');
+  const body = JSON.parse(content[0]?.text ?? '') as { error: { code: string; message: string } };
+  expect(Object.keys(body)).toEqual(['error']);
+  return body.error;
+}
 const initialize = {
   jsonrpc: '2.0',
   id: 1,
@@ -144,24 +158,27 @@ describe('MCP over Streamable HTTP', () => {
     expect(credits.structuredContent).toEqual(await rest('/api/v1/credits', key));
   });
 
-  it('reports errors as tool results with the spec’s codes; a 404 and a 422 cost nothing', async () => {
+  // Every real client lists the tools first, and the SDK's Client then validates any structuredContent of a
+  // tools/call against the tool's output schema: an error must come back as a result it hands on, not a -32602.
+  it('reports errors as tool results the SDK’s Client hands on after listTools; a 404 and a 422 cost nothing', async () => {
     const { key, accountId } = await t.key({ unlimited: false, allowance: 5 });
     const client = await connect(key);
-    const missing = await client.callTool({ name: 'get_creator', arguments: { id: 'nobody-here' } });
-    expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
-    const invalid = await client.callTool({ name: 'search_creators', arguments: { query: 'x', page: 0 } });
-    expect(invalid.isError).toBe(true);
-    expect((invalid.structuredContent as { error: { code: string } }).error.code).toBe('invalid_request');
+    await client.listTools();
+    const missing = errorOf(await client.callTool({ name: 'get_creator', arguments: { id: 'no-such-creator' } }));
+    expect(missing).toEqual({ code: 'not_found', message: expect.stringContaining('no-such-creator') });
+    const invalid = errorOf(await client.callTool({ name: 'search_creators', arguments: { query: 'x', page: 0 } }));
+    expect(invalid).toEqual({ code: 'invalid_request', message: expect.stringContaining('page') });
+    const unknown = errorOf(await client.callTool({ name: 'get_everything', arguments: {} }));
+    expect(unknown.code).toBe('not_found');
     expect(await balance(accountId)).toBe(5);
   });
 
   it('answers out_of_credits inside a tool call when the balance is 0, and keeps it at 0', async () => {
     const { key, accountId } = await t.key({ unlimited: false, allowance: 0 });
     const client = await connect(key);
+    await client.listTools();
     const result = await client.callTool({ name: 'search_creators', arguments: { query: 'creator' } });
-    expect(result.isError).toBe(true);
-    expect((result.structuredContent as { error: { code: string } }).error.code).toBe('out_of_credits');
+    expect(errorOf(result)).toEqual({ code: 'out_of_credits', message: expect.stringContaining('No credits left') });
     expect((await client.callTool({ name: 'list_niches', arguments: {} })).isError).toBeFalsy();
     expect(await balance(accountId)).toBe(0);
   });
@@ -170,17 +187,17 @@ describe('MCP over Streamable HTTP', () => {
     const limited = await serve({ PLAN_USER_RATE_PER_MIN: '6' });
     const { key, accountId } = await limited.t.key({ unlimited: false, allowance: 50 });
     const client = await connect(key, limited.base); // initialize and its notification: 2 requests of 6
+    await client.listTools(); // 3 of 6
     const results = [];
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 4; i++)
       results.push(await client.callTool({ name: 'get_creator', arguments: { id: 'creator3' } }));
-    expect(results.slice(0, 4).every((r) => !r.isError)).toBe(true);
-    expect(results[4]?.isError).toBe(true);
-    expect(results[4]?.structuredContent).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
+    expect(results.slice(0, 3).every((r) => !r.isError)).toBe(true);
+    expect(errorOf(results[3])).toEqual({ code: 'rate_limited', message: expect.stringContaining('per minute') });
     const stored = await limited.t.clients.redis.hget(
       `${limited.t.config.redisKeyPrefix}{acct:${accountId}}`,
       'balance',
     );
-    expect(Number(stored)).toBe(46);
+    expect(Number(stored)).toBe(47);
   });
 
   it('refuses a missing or revoked key with HTTP 401 and a plan without API access with 403', async () => {
@@ -224,6 +241,9 @@ describe('MCP over stdio (npm run mcp:stdio)', () => {
     expect((await client.listTools()).tools).toHaveLength(7);
     const result = await client.callTool({ name: 'get_creator', arguments: { id: 'KeyboardKate' } });
     expect(result.structuredContent).toEqual(await rest('/api/v1/creators/KeyboardKate', key));
+    expect(await balance(accountId)).toBe(8);
+    const missing = await client.callTool({ name: 'get_creator', arguments: { id: 'no-such-creator' } });
+    expect(errorOf(missing).code).toBe('not_found');
     expect(await balance(accountId)).toBe(8);
   }, 30_000);
 });

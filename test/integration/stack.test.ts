@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
 import { dockerAnswers } from '../../scripts/stack/docker.ts';
+import { maskUrl } from '../../scripts/stack/redis.ts';
 import { readState } from '../../scripts/stack/state.ts';
 import { closedPort } from '../support/app.ts';
 import { launcherEnv, runTs } from '../support/run.ts';
@@ -21,7 +22,9 @@ describe.skipIf(!launcherRuns)('stack launcher', () => {
       expect(stack[name]).toMatchObject({ reused: true, provider: 'local', pid: launcherState[name]?.pid });
     }
     expect(stack.opensearch.url).toBe(inject('opensearchUrl'));
-    expect(stack.redis.url).toBe(inject('redisUrl'));
+    // Printed masked; the tests got the real URL, password included, from the launcher's up().
+    expect(stack.redis.url).toBe(maskUrl(inject('redisUrl')));
+    expect(stack.redis.url).toMatch(/^redis:\/\/:\*\*\*@127\.0\.0\.1:\d+$/);
   });
 
   it('a port taken by another process ends with a clear error and a non-zero exit, without waiting', async () => {

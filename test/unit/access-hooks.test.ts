@@ -14,6 +14,9 @@ async function appWith(events: string[]) {
       events.push('check');
       return openGrant(25);
     },
+    hold: () => {},
+    settle: async () => {},
+    release: () => {},
   } as unknown as Access;
   const app = Fastify();
   await app.register(accessHooks, { access, config: { pageSize: 25 } as Config });

@@ -62,10 +62,39 @@ describe('loadConfig', () => {
     ['KEY_PREFIX', 'Bad_Prefix'],
     ['PLAN_FREE_TRIAL_PAGE_SIZE', '30'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
     ['ACCESS_DISABLED', 'yes please'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and CIDRs', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust(' 2 ')).toBe(2);
+    expect(trust('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(trust('10.0.0.0/8, 192.168.1.1,fd00::/8, ::1, loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, explaining the choice', () => {
+    for (const value of ['true', 'TRUE']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*every.*number of proxies.*CIDRs/);
+    }
   });
 
   it('refuses the benchmark-only access switch in production', () => {

@@ -1,0 +1,287 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiError } from '../../src/http/errors.ts';
+import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { loadRecords } from '../support/catalog.ts';
+import { creator, sponsor } from '../support/dataset.ts';
+
+// Edges of the HTTP layer found by review (issue 15, items 3, 7 and 8): methods, proxies, OpenSearch refusals, logs.
+let data: Awaited<ReturnType<typeof loadRecords>>;
+const apps: TestApp[] = [];
+async function app(env: Record<string, string> = {}): Promise<TestApp> {
+  const created = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'silent', ...env });
+  apps.push(created);
+  return created;
+}
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const BILLABLE = ['/api/v1/creators?query=creator', '/api/v1/creators/creator1', '/api/v1/creators/creator1/audience'];
+const BILLABLE_SPONSORS = ['/api/v1/sponsors?query=keyforge', '/api/v1/sponsors/1'];
+
+beforeAll(async () => {
+  data = await loadRecords('edgehttp', [sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await data?.drop();
+});
+
+/** Sends one request over a real socket (methods and bytes light-my-request would not send). */
+async function raw(t: TestApp, bytes: string): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+  const { port } = t.app.server.address() as net.AddressInfo;
+  const socket = net.connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.end(bytes);
+  let answer = '';
+  socket.setEncoding('utf8');
+  for await (const chunk of socket) answer += chunk;
+  return answer;
+}
+
+/** `request` over a real socket with any method Node's client accepts. */
+async function call(t: TestApp, method: string, path: string, headers: Record<string, string> = {}) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+  const { port } = t.app.server.address() as net.AddressInfo;
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('HEAD on the API', () => {
+  it('is not routed: 405 method_not_allowed with Allow: GET, and no credit is spent', async () => {
+    const t = await app();
+    const { key } = await t.key({ unlimited: false, allowance: 5 });
+    const balance = async () =>
+      (await t.app.inject({ url: '/api/v1/credits', headers: bearer(key) })).json().balance as number;
+    expect(await balance()).toBe(5);
+    for (const url of [...BILLABLE, ...BILLABLE_SPONSORS, '/api/v1/credits', '/api/v1/niches']) {
+      // The GET works (so a charged HEAD would have been a 200 that costs)...
+      if (!url.endsWith('/credits')) {
+        const get = await t.app.inject({ url, headers: bearer((await t.key()).key) });
+        expect(get.statusCode, url).toBe(200);
+      }
+      const head = await t.app.inject({ method: 'HEAD', url, headers: bearer(key) });
+      expect(head.statusCode, url).toBe(405);
+      expect(head.headers.allow, url).toBe('GET');
+      expect(head.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(head.headers['x-credits-charged'], url).toBeUndefined();
+    }
+    // Over a real socket too (a HEAD response has no body on the wire).
+    const head = await call(t, 'HEAD', BILLABLE[0] as string, bearer(key));
+    expect(head.status).toBe(405);
+    expect(head.headers.allow).toBe('GET');
+    expect(await balance()).toBe(5);
+  });
+
+  it('another wrong method carries the same error body and Allow: GET', async () => {
+    const t = await app();
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/creators?query=x' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET');
+    expect(response.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/GET/) } });
+  });
+
+  it('a plugin root with a trailing slash is a path too (405, not 404)', async () => {
+    const t = await app();
+    for (const url of ['/docs', '/docs/']) {
+      const response = await t.app.inject({ method: 'POST', url });
+      expect(response.statusCode, url).toBe(405);
+      expect(response.headers.allow, url).toBe('GET');
+    }
+  });
+
+  it('health checks keep HEAD (free, no key) and advertise it', async () => {
+    const t = await app();
+    for (const url of ['/livez', '/readyz']) {
+      expect((await t.app.inject({ method: 'HEAD', url })).statusCode, url).toBe(200);
+      const post = await t.app.inject({ method: 'POST', url });
+      expect(post.statusCode, url).toBe(405);
+      expect(post.headers.allow, url).toBe('GET, HEAD');
+    }
+  });
+});
+
+describe('methods Fastify knows but we do not route', () => {
+  it.each(['QUERY', 'PROPFIND', 'SEARCH', 'PATCH', 'OPTIONS', 'TRACE', 'DELETE'])(
+    '%s on a real path → 405 method_not_allowed with Allow: GET',
+    async (method) => {
+      const t = apps[0] ?? (await app());
+      const response = await call(t, method, '/api/v1/creators?query=x', {
+        'content-type': 'application/json',
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe('GET');
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 'method_not_allowed', message: expect.any(String) } });
+    },
+  );
+
+  it('QUERY with a body, and on an unknown path', async () => {
+    const t = apps[0] ?? (await app());
+    const withBody = await t.app.inject({
+      method: 'QUERY',
+      url: '/api/v1/creators',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query":',
+    });
+    expect(withBody.statusCode).toBe(405);
+    expect(withBody.headers.allow).toBe('GET');
+    expect((await call(t, 'QUERY', '/nowhere')).status).toBe(404);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const env = { IP_RATE_PER_MIN: '3', PLAN_USER_RATE_PER_MIN: '1000' };
+  const from = (t: TestApp, key: string, remoteAddress: string, forwarded: string) =>
+    t.app.inject({
+      url: '/api/v1/credits',
+      remoteAddress,
+      headers: { ...bearer(key), 'x-forwarded-for': forwarded },
+    });
+
+  it('with a hop count, the address the last proxy saw counts, whatever the client forges before it', async () => {
+    const t = await app({ ...env, TRUST_PROXY: '1' });
+    const { key } = await t.key();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await from(t, key, '10.0.0.1', `6.6.6.${i}, 1.2.3.4`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another client behind the same proxy has its own window.
+    expect((await from(t, key, '10.0.0.1', '6.6.6.6, 5.6.7.8')).statusCode).toBe(200);
+  });
+
+  it('with two hops, the address the outer proxy saw', async () => {
+    const t = await app({ ...env, TRUST_PROXY: '2' });
+    const { key } = await t.key();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      statuses.push((await from(t, key, '10.0.0.1', `6.6.6.${i}, 1.2.3.4, 10.0.0.2`)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('with a list of proxies, only a listed peer is believed', async () => {
+    const t = await app({ ...env, TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' });
+    const { key } = await t.key();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await from(t, key, '10.9.9.9', `6.6.6.${i}, 1.2.3.4`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // A client that reaches the API directly is its socket's address, whatever it forwards.
+    const direct: number[] = [];
+    for (let i = 1; i <= 4; i++) direct.push((await from(t, key, '7.7.7.7', `8.8.8.${i}`)).statusCode);
+    expect(direct).toEqual([200, 200, 200, 429]);
+  });
+
+  it('off by default: the header changes nothing', async () => {
+    const t = await app(env);
+    const { key } = await t.key();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await from(t, key, '9.9.9.9', `6.6.6.${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('numbers OpenSearch cannot take', () => {
+  const nines = '9'.repeat(41);
+
+  it('are 422 invalid_request, not 500', async () => {
+    const t = await app();
+    for (const value of [nines, `${nines}.5`, '101', '100.01']) {
+      const response = await t.get(`/api/v1/creators?query=creator&min_engagement_rate=${value}`);
+      expect(response.statusCode, value).toBe(422);
+      expect(response.json().error).toEqual({ code: 'invalid_request', message: expect.stringMatching(/engagement/) });
+    }
+    expect((await t.get('/api/v1/creators?query=creator&min_engagement_rate=100')).statusCode).toBe(200);
+    expect((await t.get('/api/v1/creators?query=creator&min_engagement_rate=2.5')).statusCode).toBe(200);
+  });
+
+  it('an OpenSearch 400 that still arrives is 422 invalid_request without OpenSearch text, logged', async () => {
+    const search = new OpenSearchHttp(inject('opensearchUrl'), 2000);
+    try {
+      const error = await search
+        .post(`/${data.prefix}creators/_search`, { query: { range: { engagementRate: { gte: Number(nines) } } } })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(ApiError);
+      const apiError = error as ApiError;
+      expect(apiError.statusCode).toBe(422);
+      expect(apiError.code).toBe('invalid_request');
+      expect(apiError.message).not.toMatch(/float|exception|finite|opensearch/i);
+      expect(String(apiError.cause)).toMatch(/OpenSearch 400/);
+    } finally {
+      await search.close();
+    }
+  });
+});
+
+/** Every log line as text, with Buffers (which pino writes as byte arrays) decoded. */
+const logText = (t: TestApp) =>
+  t.logs
+    .map((line) =>
+      JSON.stringify(line, (_k, value) =>
+        value && value.type === 'Buffer' && Array.isArray(value.data) ? Buffer.from(value.data).toString() : value,
+      ),
+    )
+    .join('\n');
+
+describe('logs at trace', () => {
+  it('a request the HTTP parser refuses never logs its Authorization header', async () => {
+    const t = await app({ LOG_LEVEL: 'trace' });
+    const { key } = await t.key();
+    const answer = await raw(
+      t,
+      `GET /api/v1/credits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nBad Header: yes\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 400/);
+    // The bad request was logged (at trace), but not the key.
+    expect(logText(t)).toMatch(/client error/);
+    const lines = logText(t);
+    expect(lines).not.toContain(key);
+    expect(lines).not.toContain(key.slice(4, 30));
+  });
+
+  it('no other path logs a key either: malformed URL, long param, framework and handler errors', async () => {
+    const t = await app({ LOG_LEVEL: 'trace' });
+    const { key } = await t.key();
+    await t.app.inject({ url: '/api/v1/%E0%A4%A', headers: bearer(key) });
+    await t.app.inject({ url: `/api/v1/creators/${'x'.repeat(3000)}`, headers: bearer(key) });
+    await t.app.inject({ method: 'QUERY', url: '/api/v1/creators', headers: bearer(key), payload: '{' });
+    await t.app.inject({ url: '/api/v1/creators?query=x', headers: { authorization: `Bearer ${key}x` } });
+    t.app.log.error({ err: new Error(`Authorization: Bearer ${key}`) }, `trace of ${key}`);
+    await t.app.inject({ url: '/api/v1/credits', headers: bearer(key) });
+    expect(t.logs.length).toBeGreaterThan(3);
+    expect(logText(t)).not.toContain(key.slice(4, 30));
+  });
+});
+
+describe('x-request-id', () => {
+  const requestIds = (t: TestApp) => t.logs.filter((l) => l.msg === 'request completed').map((l) => l.reqId);
+
+  it('a safe client id is the log request id; anything else is replaced by a generated one', async () => {
+    const t = await app({ LOG_LEVEL: 'info' });
+    const unsafe = ['a b', 'x'.repeat(65), 'id\ninjected', '{"json":1}', 'é', '../..', ''];
+    await t.app.inject({ url: '/livez', headers: { 'x-request-id': 'abc-123_X.y' } });
+    for (const id of unsafe) await t.app.inject({ url: '/livez', headers: { 'x-request-id': id } });
+    await t.app.inject({ url: '/livez', headers: { 'x-request-id': ['one', 'two'] } as never });
+    await t.app.inject('/livez');
+    const ids = requestIds(t) as string[];
+    expect(ids[0]).toBe('abc-123_X.y');
+    const generated = ids.slice(1);
+    expect(generated).toHaveLength(unsafe.length + 2);
+    for (const id of generated) expect(id).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
+    expect(generated.some((id) => unsafe.includes(id))).toBe(false);
+    expect(new Set(generated).size).toBe(generated.length);
+  });
+});

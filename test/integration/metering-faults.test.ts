@@ -1,0 +1,171 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AccessStore } from '../../src/access/store.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { loadRecords } from '../support/catalog.ts';
+import { creator, sponsor } from '../support/dataset.ts';
+
+// Metering under faults: whatever Redis does (stalls past the command timeout, drops a connection between a
+// command and its reply, sees a script twice), a billable call is charged if and only if its 2xx was sent, so
+// balance before − calls served = balance after. Every drill ends on that equation.
+let data: Awaited<ReturnType<typeof loadRecords>>;
+const apps: TestApp[] = [];
+let clock = new Date('2026-11-30T23:59:00.000Z');
+/** A connection of the test's own, for CLIENT PAUSE and CLIENT KILL: the app's is the one under test. */
+let admin: Redis;
+
+async function app(): Promise<TestApp> {
+  const created = await createTestApp(
+    { INDEX_PREFIX: data.prefix, LOG_LEVEL: 'silent', IP_RATE_PER_MIN: '100000', PLAN_USER_RATE_PER_MIN: '100000' },
+    { now: () => clock },
+  );
+  apps.push(created);
+  return created;
+}
+const get = (t: TestApp, url: string, key: string) =>
+  t.app.inject({ url, headers: { authorization: `Bearer ${key}` } });
+// Read on the test's own connection: the app's gives up after 1 s, and Redis may still be paused.
+const balance = async (t: TestApp, accountId: string) =>
+  Number(await admin.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance'));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The balance once it has settled: scripts that waited out a fault run, and refunds that missed Redis are retried
+ * (every second), so it is read until it has not moved for two seconds (at most ten).
+ */
+async function settled(t: TestApp, accountId: string): Promise<number> {
+  let last = await balance(t, accountId);
+  for (let still = 0, waited = 0; still < 2000 && waited < 10_000; waited += 250) {
+    await sleep(250);
+    const now = await balance(t, accountId);
+    still = now === last ? still + 250 : 0;
+    last = now;
+  }
+  return last;
+}
+
+beforeAll(async () => {
+  data = await loadRecords(
+    'metering',
+    [sponsor(1, 'Keyforge Labs')],
+    Array.from({ length: 10 }, (_, i) => creator(i + 1)),
+  );
+  admin = new Redis(inject('redisUrl'));
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await admin?.quit();
+  await data?.drop();
+});
+
+describe('metering under faults', () => {
+  it('charges nothing for calls answered 503 while Redis stalls past the command timeout', async () => {
+    const t = await app();
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 20 });
+    // A granted call first, so the next ones take the fast path too (the script goes out with the IP count).
+    expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    const before = await balance(t, accountId);
+
+    await admin.call('CLIENT', 'PAUSE', '2500', 'ALL');
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => get(t, '/api/v1/creators/creator2', key)))).map(
+      (r) => r.statusCode,
+    );
+    const served = statuses.filter((s) => s === 200).length;
+    expect(statuses.every((s) => s === 503 || s === 200)).toBe(true);
+    expect(served).toBe(0);
+    // The scripts run when Redis resumes; their refunds, sent at the timeout, run after them.
+    expect(await settled(t, accountId)).toBe(before - served);
+  });
+
+  it('charges exactly once when the connection is killed between a script and its reply', async () => {
+    const t = await app();
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 20 });
+    expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    const before = await balance(t, accountId);
+    const connection = String(await t.clients.redis.client('ID'));
+
+    // Writes wait (scripts may write), so the calls' scripts sit unanswered on the connection when it is killed;
+    // ioredis reconnects and sends them again, and the ones that waited too long answer 503.
+    await admin.call('CLIENT', 'PAUSE', '700', 'WRITE');
+    const calls = Promise.all(Array.from({ length: 6 }, () => get(t, '/api/v1/creators/creator3', key)));
+    await sleep(150);
+    expect(await admin.call('CLIENT', 'KILL', 'ID', connection)).toBe(1);
+    const statuses = (await calls).map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 503 || s === 200)).toBe(true);
+    const served = statuses.filter((s) => s === 200).length;
+    expect(await settled(t, accountId)).toBe(before - served);
+  });
+
+  it('charges a script sent twice once, refunds once however often asked, and never charges a call given up', async () => {
+    const t = await app();
+    const { accountId, keyId } = await t.key({ unlimited: false, allowance: 10 });
+    const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
+    const digest = String(
+      await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}`, 'digest'),
+    );
+    const ref = { accountId, keyId, digest };
+    const limits = { user: 1000, free_trial: 1000 };
+    const access = (callId: string) => store.access(ref, { cost: 1, callId }, limits, clock);
+
+    // The same script twice (ioredis re-sends unanswered commands after a reconnect): one charge, same answer.
+    expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9 });
+    expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9 });
+    expect(await balance(t, accountId)).toBe(9);
+    // Its refund, twice: given back once.
+    expect(await store.refund(accountId, 'a')).toBe(1);
+    expect(await store.refund(accountId, 'a')).toBe(0);
+    expect(await balance(t, accountId)).toBe(10);
+    // A refund that arrives before its reservation (a script that waited out a stall): the call is never charged.
+    expect(await store.refund(accountId, 'b')).toBe(0);
+    expect(await access('b')).toEqual({ status: 'cancelled' });
+    expect(await balance(t, accountId)).toBe(10);
+  });
+
+  it('moves periods only forward: a process whose clock is behind never refills the allowance again', async () => {
+    const t = await app();
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 5 });
+    clock = new Date('2026-12-01T00:00:01.000Z');
+    for (let i = 0; i < 3; i++) expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    expect(await balance(t, accountId)).toBe(2);
+    // Another process, a few seconds behind, still in November: it must not take the account back (and refill it).
+    clock = new Date('2026-11-30T23:59:58.000Z');
+    expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    clock = new Date('2026-12-01T00:00:02.000Z');
+    expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+    expect(await balance(t, accountId)).toBe(0);
+    expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(402);
+  });
+});
+
+describe('refused keys and OpenSearch', () => {
+  /** Searches OpenSearch has run on the test's creators index (its own search statistics). */
+  const searches = async () => {
+    const { body } = await data.client.indices.stats({ index: `${data.prefix}creators`, metric: 'search' });
+    return Number(body._all.total?.search?.query_total ?? 0);
+  };
+
+  it('sends no search for a key whose last call spent its last credit', async () => {
+    const t = await app();
+    const { key } = await t.key({ unlimited: false, allowance: 2 });
+    for (let i = 0; i < 2; i++) expect((await get(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
+    const before = await searches();
+    const statuses = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
+    expect(statuses.every((r) => r.statusCode === 402)).toBe(true);
+    expect(await searches()).toBe(before);
+  });
+
+  it('sends at most a few searches ahead for a key revoked since its last call, then none', async () => {
+    const t = await app();
+    const { key, accountId, keyId } = await t.key({ unlimited: false, allowance: 1000 });
+    expect((await get(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
+    await new AccessStore(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
+    const before = await searches();
+    const first = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
+    expect(first.every((r) => r.statusCode === 401)).toBe(true);
+    expect((await searches()) - before).toBeLessThanOrEqual(4);
+    const after = await searches();
+    const again = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
+    expect(again.every((r) => r.statusCode === 401)).toBe(true);
+    expect(await searches()).toBe(after);
+  });
+});
