@@ -46,7 +46,11 @@ export function createClients(config: Config, log: ClientLog): Clients {
     if (down) log.info('Redis connection restored');
     down = false;
   });
-  return { opensearch, search: new OpenSearchHttp(config.opensearchUrl, config.opensearchTimeoutMs), redis };
+  return {
+    opensearch,
+    search: new OpenSearchHttp(config.opensearchUrl, config.opensearchTimeoutMs, config.opensearchMaxPending),
+    redis,
+  };
 }
 
 export async function closeClients(clients: Clients): Promise<void> {

@@ -71,6 +71,7 @@ const envSchema = z
     INDEX_PREFIX: indexPrefixSchema,
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
     OPENSEARCH_TIMEOUT_MS: positiveMs.default(2000),
+    OPENSEARCH_MAX_PENDING: count(1, 100_000).default(256),
     PAGE_SIZE: count(1, 25).default(25),
     // OpenSearch's max_result_window (10,000) bounds it, so the result-window error can never happen.
     SEARCH_DEPTH_LIMIT: count(1, 10_000).default(1000),
@@ -111,6 +112,7 @@ const envSchema = z
     indexPrefix: e.INDEX_PREFIX,
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     opensearchTimeoutMs: e.OPENSEARCH_TIMEOUT_MS,
+    opensearchMaxPending: e.OPENSEARCH_MAX_PENDING,
     pageSize: e.PAGE_SIZE,
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
     sponsorResults: e.SPONSOR_RESULTS,

@@ -21,6 +21,8 @@ declare module 'fastify' {
     grant?: Grant;
     /** The access check of a call whose handler goes ahead of it. */
     check?: () => Promise<Grant>;
+    /** Aborted when the check of a call whose handler went ahead refuses it: its search is then cancelled. */
+    searchSignal?: AbortSignal;
   }
 }
 
@@ -61,7 +63,13 @@ export const accessHooks = fp(
         access.hold(request.grant);
         return;
       }
-      request.check = () => access.authorize(caller, digest, true);
+      const refused = new AbortController();
+      request.searchSignal = refused.signal;
+      request.check = () =>
+        access.authorize(caller, digest, true).catch((error: unknown) => {
+          refused.abort();
+          throw error;
+        });
       request.grant = { ...open, pageSize };
     });
 

@@ -43,9 +43,10 @@ export class Catalog {
     this.index = aliases(options.indexPrefix);
   }
 
-  async searchCreators(params: SearchCreatorsParams, pageSize: number) {
+  // Each operation takes an optional AbortSignal: a call refused while its search runs ahead of the check cancels it.
+  async searchCreators(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal) {
     const { index, body } = creatorSearchRequest(params, pageSize, this.options.profile.ranking, this.options);
-    const result = await this.search<CreatorSource>(index, body);
+    const result = await this.search<CreatorSource>(index, body, signal);
     const creators = result.hits.hits.map((hit) => creatorSummary(hit._source, this.pages));
     const totalFound = result.hits.total.value;
     return {
@@ -58,38 +59,38 @@ export class Catalog {
     };
   }
 
-  async creator(id: string) {
-    const found = await this.findCreator(id, DETAIL_SOURCE);
+  async creator(id: string, signal?: AbortSignal) {
+    const found = await this.findCreator(id, DETAIL_SOURCE, signal);
     return { creator: creatorDetail(found, this.pages) };
   }
 
-  async audience(id: string) {
-    return creatorAudience(await this.findCreator(id, AUDIENCE_SOURCE));
+  async audience(id: string, signal?: AbortSignal) {
+    return creatorAudience(await this.findCreator(id, AUDIENCE_SOURCE, signal));
   }
 
-  async searchSponsors(query: string) {
+  async searchSponsors(query: string, signal?: AbortSignal) {
     const { index, body } = sponsorSearchRequest(query, this.options.profile.ranking, this.options);
-    const result = await this.search<SponsorSource>(index, body);
+    const result = await this.search<SponsorSource>(index, body, signal);
     const sponsors = result.hits.hits.map((hit) => sponsorSummary(hit._source, this.pages));
     return { query, returned: sponsors.length, sponsors };
   }
 
-  async sponsor(id: string) {
+  async sponsor(id: string, signal?: AbortSignal) {
     const body = sponsorLookupBody(id);
-    const hit = body && (await this.search<SponsorSource>(this.index.sponsors, body)).hits.hits[0];
+    const hit = body && (await this.search<SponsorSource>(this.index.sponsors, body, signal)).hits.hits[0];
     if (!hit) throw notFound('sponsor', id);
     return { sponsor: sponsorDetail(hit._source, this.pages) };
   }
 
-  private async findCreator(id: string, source: string[]): Promise<CreatorSource> {
+  private async findCreator(id: string, source: string[], signal?: AbortSignal): Promise<CreatorSource> {
     const body = creatorLookupBody(id, source);
-    const hit = body && (await this.search<CreatorSource>(this.index.creators, body)).hits.hits[0];
+    const hit = body && (await this.search<CreatorSource>(this.index.creators, body, signal)).hits.hits[0];
     if (!hit) throw notFound('creator', id);
     return hit._source;
   }
 
-  private search<T>(index: string, body: Record<string, unknown>): Promise<SearchResult<T>> {
-    return this.options.http.post<SearchResult<T>>(searchPath(index), body);
+  private search<T>(index: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<SearchResult<T>> {
+    return this.options.http.post<SearchResult<T>>(searchPath(index), body, signal);
   }
 }
 

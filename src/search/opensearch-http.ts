@@ -8,8 +8,18 @@ import { ApiError, unavailable } from '../http/errors.ts';
 
 export class OpenSearchHttp {
   private readonly pool: Pool;
+  /** Requests sent or waiting for a connection now. */
+  private pending = 0;
 
-  constructor(url: string, timeoutMs: number) {
+  /**
+   * `maxPending` bounds the requests in flight and waiting for one of the pool's connections: past it, a search
+   * answers 503 at once instead of queueing behind work OpenSearch cannot finish in time (and slowing every caller).
+   */
+  constructor(
+    url: string,
+    timeoutMs: number,
+    private readonly maxPending = Number.POSITIVE_INFINITY,
+  ) {
     // No retries, short timeouts: a slow cluster answers 503 quickly instead of multiplying latency.
     this.pool = new Pool(url, {
       connections: 32,
@@ -19,7 +29,12 @@ export class OpenSearchHttp {
     });
   }
 
-  async post<T>(path: string, body: unknown): Promise<T> {
+  /** `signal` cancels the request (a call refused while its search ran ahead of the check). */
+  async post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    if (this.pending >= this.maxPending) {
+      throw unavailable('The search service is busy; retry shortly.', new Error(`${this.pending} searches pending`));
+    }
+    this.pending += 1;
     let response: Dispatcher.ResponseData;
     try {
       response = await this.pool.request({
@@ -27,9 +42,12 @@ export class OpenSearchHttp {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
+        signal,
       });
     } catch (error) {
       throw unavailable('The search service did not answer in time; retry shortly.', error);
+    } finally {
+      this.pending -= 1;
     }
     const payload = (await response.body.json().catch((error: unknown) => {
       throw unavailable('The search service sent an unreadable answer; retry shortly.', error);

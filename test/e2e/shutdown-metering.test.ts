@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -10,38 +8,21 @@ import { closedPort } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 import { REPO_ROOT } from '../support/run.ts';
+import { slowOpenSearch } from '../support/slow-opensearch.ts';
 
 // The shutdown drill: SIGTERM while billable calls wait on a slow OpenSearch, longer than the grace period allows.
 // The process must exit on time, and every call it did not answer must be refunded: charged = answered.
 const SLOW_MS = 4000;
 let data: Awaited<ReturnType<typeof loadRecords>>;
-let slow: http.Server;
+let slow: Awaited<ReturnType<typeof slowOpenSearch>>;
 let redis: Redis;
 
 beforeAll(async () => {
   data = await loadRecords('shutdown', [sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]);
-  // OpenSearch behind a proxy that holds every search for SLOW_MS (other requests pass at once).
-  const target = new URL(inject('opensearchUrl'));
-  slow = http.createServer((req, res) => {
-    const forward = () =>
-      req.pipe(
-        http.request(
-          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        ),
-      );
-    if (req.url?.includes('_search')) setTimeout(forward, SLOW_MS);
-    else forward();
-  });
-  slow.listen(0, '127.0.0.1');
-  await once(slow, 'listening');
+  slow = await slowOpenSearch(inject('opensearchUrl'), SLOW_MS);
   redis = new Redis(inject('redisUrl'));
 }, 60_000);
 afterAll(async () => {
-  slow?.closeAllConnections();
   slow?.close();
   await redis?.quit();
   await data?.drop();
@@ -59,7 +40,7 @@ describe('SIGTERM with billable calls in flight', () => {
       env: {
         ...process.env,
         PORT: String(port),
-        OPENSEARCH_URL: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+        OPENSEARCH_URL: slow.url,
         OPENSEARCH_TIMEOUT_MS: String(SLOW_MS * 2),
         REDIS_URL: inject('redisUrl'),
         REDIS_KEY_PREFIX: prefix,

@@ -4,6 +4,7 @@ import { AccessStore } from '../../src/access/store.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
+import { slowOpenSearch } from '../support/slow-opensearch.ts';
 
 // Metering under faults: whatever Redis does (stalls past the command timeout, drops a connection between a
 // command and its reply, sees a script twice), a billable call is charged if and only if its 2xx was sent, so
@@ -14,9 +15,15 @@ let clock = new Date('2026-11-30T23:59:00.000Z');
 /** A connection of the test's own, for CLIENT PAUSE and CLIENT KILL: the app's is the one under test. */
 let admin: Redis;
 
-async function app(): Promise<TestApp> {
+async function app(env: Record<string, string> = {}): Promise<TestApp> {
   const created = await createTestApp(
-    { INDEX_PREFIX: data.prefix, LOG_LEVEL: 'silent', IP_RATE_PER_MIN: '100000', PLAN_USER_RATE_PER_MIN: '100000' },
+    {
+      INDEX_PREFIX: data.prefix,
+      LOG_LEVEL: 'silent',
+      IP_RATE_PER_MIN: '100000',
+      PLAN_USER_RATE_PER_MIN: '100000',
+      ...env,
+    },
     { now: () => clock },
   );
   apps.push(created);
@@ -167,5 +174,27 @@ describe('refused keys and OpenSearch', () => {
     const again = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
     expect(again.every((r) => r.statusCode === 401)).toBe(true);
     expect(await searches()).toBe(after);
+  });
+});
+
+describe('a busy OpenSearch', () => {
+  it('answers 503 at once past OPENSEARCH_MAX_PENDING searches, and charges only the calls served', async () => {
+    const slow = await slowOpenSearch(inject('opensearchUrl'), 1500);
+    try {
+      const t = await app({ OPENSEARCH_URL: slow.url, OPENSEARCH_MAX_PENDING: '2', OPENSEARCH_TIMEOUT_MS: '5000' });
+      const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
+      const started = Date.now();
+      const answers = Array.from({ length: 6 }, () =>
+        get(t, '/api/v1/creators/creator1', key).then((r) => ({ status: r.statusCode, ms: Date.now() - started })),
+      );
+      const done = await Promise.all(answers);
+      expect(done.filter((a) => a.status === 200)).toHaveLength(2);
+      const busy = done.filter((a) => a.status === 503);
+      expect(busy).toHaveLength(4);
+      expect(Math.max(...busy.map((a) => a.ms))).toBeLessThan(1000);
+      expect(await settled(t, accountId)).toBe(10 - 2);
+    } finally {
+      slow.close();
+    }
   });
 });

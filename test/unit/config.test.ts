@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       indexPrefix: '',
       publicBaseUrl: 'http://localhost:3000',
       opensearchTimeoutMs: 2000,
+      opensearchMaxPending: 256,
       pageSize: 25,
       searchDepthLimit: 1000,
       sponsorResults: 25,

@@ -8,14 +8,14 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     '/creators',
     { schema: OPERATIONS.searchCreators, config: { cost: COSTS.searchCreators } },
     // The page size comes from the caller's plan (smaller on the free trial).
-    (request) => catalog.searchCreators(request.query, (request.grant as Grant).pageSize),
+    (request) => catalog.searchCreators(request.query, (request.grant as Grant).pageSize, request.searchSignal),
   );
   app.get('/creators/:id', { schema: OPERATIONS.getCreator, config: { cost: COSTS.getCreator } }, (request) =>
-    catalog.creator(request.params.id),
+    catalog.creator(request.params.id, request.searchSignal),
   );
   app.get(
     '/creators/:id/audience',
     { schema: OPERATIONS.getCreatorAudience, config: { cost: COSTS.getCreatorAudience } },
-    (request) => catalog.audience(request.params.id),
+    (request) => catalog.audience(request.params.id, request.searchSignal),
   );
 };
