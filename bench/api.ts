@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
-import { AccessStore } from '../src/access/store.ts';
+import { Accounts } from '../src/access/accounts.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
@@ -232,7 +232,7 @@ const directRequests: autocannon.Request[] = cases.map((c) => {
   };
 });
 const redis = new Redis(config.redisUrl);
-const store = new AccessStore(redis, BENCH_PREFIX);
+const store = new Accounts(redis, BENCH_PREFIX);
 const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
 const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
 const apiRequests = (withKey: boolean): autocannon.Request[] =>

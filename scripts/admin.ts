@@ -2,8 +2,8 @@
 // and API keys" lists the commands. A key is printed once, when it is created; only its digest is stored.
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { Accounts } from '../src/access/accounts.ts';
 import { PERIODS, type Period } from '../src/access/periods.ts';
-import { AccessStore } from '../src/access/store.ts';
 import { type Config, loadConfig, type PlanName } from '../src/config.ts';
 import { loadDotEnv, main } from './stack/cli.ts';
 
@@ -38,7 +38,7 @@ function planOf(config: Config, name: string | undefined): PlanName {
   return name as PlanName;
 }
 
-export async function admin(argv: string[], store: AccessStore, config: Config): Promise<unknown> {
+export async function admin(argv: string[], store: Accounts, config: Config): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -97,7 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const config = loadConfig();
     const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
     try {
-      const result = await admin(process.argv.slice(2), new AccessStore(redis, config.redisKeyPrefix), config);
+      const result = await admin(process.argv.slice(2), new Accounts(redis, config.redisKeyPrefix), config);
       console.log(JSON.stringify(result, null, 2));
     } catch (error) {
       if (error instanceof UsageError) throw new Error(`${error.message}\n\n${USAGE}`);

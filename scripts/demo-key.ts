@@ -1,7 +1,7 @@
 // The quick start's demo account (plan `user`) and a fresh key for it. Keys cannot be shown twice, so each
 // `npm run up` revokes the previous quick-start key and prints a new one.
 import { Redis } from 'ioredis';
-import { AccessStore } from '../src/access/store.ts';
+import { Accounts } from '../src/access/accounts.ts';
 import type { Config } from '../src/config.ts';
 
 const KEY_NAME = 'quick start';
@@ -9,7 +9,7 @@ const KEY_NAME = 'quick start';
 export async function demoKey(redisUrl: string, config: Config): Promise<{ accountId: string; key: string }> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
   try {
-    const store = new AccessStore(redis, config.redisKeyPrefix);
+    const store = new Accounts(redis, config.redisKeyPrefix);
     const pointer = `${config.redisKeyPrefix}demo:account`;
     let accountId = await redis.get(pointer);
     if (!accountId || !(await store.getAccount(accountId))) {

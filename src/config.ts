@@ -93,6 +93,8 @@ const envSchema = z
     IP_RATE_PER_MIN: count(1, 1e7).default(600),
     TRUST_PROXY: trustProxy.default(false),
     ACCESS_DISABLED: z.stringbool().default(false),
+    // The fast path of src/access/ahead.ts: a known, paying key's search goes out before its access check answers.
+    ACCESS_AHEAD: z.stringbool().default(true),
     RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE),
     // 0 turns the file watch off (SIGHUP still reloads).
     RANKING_PROFILE_POLL_MS: count(0, 3_600_000).default(1000),
@@ -133,6 +135,7 @@ const envSchema = z
     ipPerMinute: e.IP_RATE_PER_MIN,
     trustProxy: e.TRUST_PROXY,
     accessDisabled: e.ACCESS_DISABLED,
+    accessAhead: e.ACCESS_AHEAD,
     rankingProfile: path.resolve(e.RANKING_PROFILE),
     rankingProfilePollMs: e.RANKING_PROFILE_POLL_MS,
   }));

@@ -4,15 +4,14 @@
 // account's slot for key, plan, key window and credits. For a key this process has seen before, the script goes
 // out with the IP count: one round trip. A metered call has an id: its reservation is given back (once, by that id)
 // when the call fails, and also when its check fails to answer, since the script may still run once Redis does.
-// A key whose last call here was granted may go ahead before its check answers (`ahead`): the REST hooks then
-// run the search alongside the check and answer only once the check has granted the call.
+// Some calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { ApiError, unavailable } from '../http/errors.ts';
+import { ApiError, unavailable } from '../contract/errors.ts';
+import { Ahead, type GoAhead } from './ahead.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
-import { Refunds } from './refunds.ts';
+import { type Log, Refunds } from './refunds.ts';
 import type { AccessOutcome, AccessStore, Granted, KeyRef } from './store.ts';
 
 export interface Caller {
@@ -61,31 +60,11 @@ export function creditsOf({ plan, unlimited, balance, allowance, renewsAt }: Gra
 /** How many keys an API process remembers the account of. */
 const KNOWN_KEYS = 10_000;
 
-interface Known {
-  ref: KeyRef;
-  /**
-   * The page size of the key's last billable call here, if that call was granted and left credits; unset after
-   * any refusal.
-   */
-  grantedPageSize?: number;
-  /** Credits left after that call (Infinity when unlimited): no more calls go ahead at once than could be paid. */
-  credits: number;
-  /** Calls of this key running ahead of their check now. */
-  running: number;
-}
-
-/**
- * At most this many calls of one key run ahead of their checks at a time: enough to hide the check behind the
- * search for a client's usual concurrency, few enough that a key revoked or limited since its last call costs
- * OpenSearch little before its refusals arrive.
- */
-const AHEAD_PER_KEY = 4;
-
 const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <key>.';
 const CHALLENGE = { 'www-authenticate': 'Bearer' };
 
 export interface AccessOptions {
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Log;
   /** The clock of credit periods; tests move it. */
   now?: () => Date;
 }
@@ -94,7 +73,8 @@ export class Access {
   /** Requests per minute of each plan with API access. */
   private readonly perMinute: Record<string, number>;
   /** Keys seen before, by digest. The account and key never change (revocation is checked by the script). */
-  private readonly known = new Map<string, Known>();
+  private readonly known = new Map<string, KeyRef>();
+  private readonly ahead: Ahead;
   readonly refunds: Refunds;
   private readonly now: () => Date;
   /** Billable calls whose reservation stands and whose response is not decided yet (see `hold`). */
@@ -103,9 +83,10 @@ export class Access {
   constructor(
     private readonly store: AccessStore,
     private readonly limits: Limits,
-    private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute'>,
+    private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute' | 'accessAhead'>,
     { log, now = () => new Date() }: AccessOptions,
   ) {
+    this.ahead = new Ahead(config.accessAhead);
     this.refunds = new Refunds(store, log);
     this.now = now;
     this.perMinute = Object.fromEntries(
@@ -122,34 +103,20 @@ export class Access {
   }
 
   /**
-   * The page size a call with this key may go ahead with while its check runs (then it must be authorized with
-   * `ahead: true`): only for a key whose last billable call in this process was granted with credits left, and not
-   * more at once than those credits or AHEAD_PER_KEY, so unknown, refused, limited or spent keys never cause work
-   * before they are checked.
+   * The call's check, to run alongside its handler when the call may go ahead of it (ahead.ts); undefined when the
+   * call must wait for `authorize` instead.
    */
-  ahead(digest: string | undefined): number | undefined {
-    const known = digest === undefined ? undefined : this.known.get(digest);
-    if (known?.grantedPageSize === undefined || known.running >= Math.min(known.credits, AHEAD_PER_KEY)) return;
-    known.running += 1;
-    return known.grantedPageSize;
+  goAhead(caller: Caller, digest = this.identify(caller.authorization)): GoAhead<Grant> | undefined {
+    return this.ahead.take(digest, caller, () => this.authorize(caller, digest));
   }
 
-  /** A call that went `ahead` but whose check never ran (the request ended first): it no longer runs. */
-  release(digest: string | undefined): void {
-    const known = digest ? this.known.get(digest) : undefined;
-    if (known && known.running > 0) known.running -= 1;
-  }
-
-  async authorize(caller: Caller, digest = this.identify(caller.authorization), ahead = false): Promise<Grant> {
-    const known = digest ? this.known.get(digest) : undefined;
+  async authorize(caller: Caller, digest = this.identify(caller.authorization)): Promise<Grant> {
     try {
       return await this.check(caller, digest);
     } catch (error) {
       // Any refusal (or outage) stops this key from going ahead until a billable call is granted again.
-      if (known) known.grantedPageSize = undefined;
+      if (digest) this.ahead.refused(digest);
       throw error;
-    } finally {
-      if (ahead && known) known.running -= 1;
     }
   }
 
@@ -160,25 +127,25 @@ export class Access {
     // first; either way the script itself refuses a revoked key.
     const [ipCount, ref, early] = await Promise.all([
       this.limits.ip(caller.ip),
-      known?.ref ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
-      known && this.reserve(known.ref, call),
+      known ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
+      known && this.reserve(known, call),
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     if (exceeded(ipWindow)) {
       if (known && early && 'charged' in early && early.charged) {
-        await this.refunds.refund(known.ref.accountId, call.callId);
+        await this.refunds.refund(known.accountId, call.callId);
       }
       throw rateLimited(ipWindow, 'this address');
     }
     if (!digest || !ref || !sameDigest(ref.digest, digest)) {
       throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
     }
-    const entry = known ?? this.remember(digest, ref);
+    if (!known) this.remember(digest, ref);
 
     const outcome = early ?? (await this.reserve(ref, call));
     if (outcome.status === 'cancelled') throw storeDown(new Error(`call ${call.callId} was given up`));
     if (outcome.status === 'unauthorized') {
-      this.known.delete(digest);
+      this.forget(digest);
       throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
     }
     if (outcome.status === 'forbidden') {
@@ -191,10 +158,7 @@ export class Access {
       const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
       throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));
     }
-    if (call.cost > 0) {
-      entry.credits = outcome.balance ?? Number.POSITIVE_INFINITY;
-      entry.grantedPageSize = entry.credits > 0 ? plan.pageSize : undefined;
-    }
+    if (call.cost > 0) this.ahead.granted(digest, plan.pageSize, outcome.balance ?? Number.POSITIVE_INFINITY);
     const { status: _status, window: _window, ...granted } = outcome;
     return {
       ...granted,
@@ -219,11 +183,14 @@ export class Access {
   }
 
   /** Bounded: the oldest entry goes first. */
-  private remember(digest: string, ref: KeyRef): Known {
-    if (this.known.size >= KNOWN_KEYS) this.known.delete(this.known.keys().next().value as string);
-    const entry: Known = { ref, credits: 0, running: 0 };
-    this.known.set(digest, entry);
-    return entry;
+  private remember(digest: string, ref: KeyRef): void {
+    if (this.known.size >= KNOWN_KEYS) this.forget(this.known.keys().next().value as string);
+    this.known.set(digest, ref);
+  }
+
+  private forget(digest: string): void {
+    this.known.delete(digest);
+    this.ahead.forget(digest);
   }
 
   /**

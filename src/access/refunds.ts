@@ -1,8 +1,13 @@
 // Refunds that must not be lost. A refund is idempotent by its call id (store.ts), so it is safe to send again and
 // again: when Redis cannot be reached (down, restarting, a command timed out), it is kept and retried in the
 // background until it lands, the process shuts down (drain), or the call's record in Redis would have expired.
-import type { FastifyBaseLogger } from 'fastify';
 import { type AccessStore, CALL_TTL_MS } from './store.ts';
+
+/** The logging access needs (pino's and Fastify's loggers fit it). */
+export interface Log {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 interface Pending {
   accountId: string;
@@ -17,7 +22,7 @@ export class Refunds {
 
   constructor(
     private readonly store: Pick<AccessStore, 'refund'>,
-    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    private readonly log: Log,
     private readonly retryMs = 1000,
     /** After this, the call's record may be gone: a refund then could not tell what was reserved. */
     private readonly giveUpMs = CALL_TTL_MS - 60_000,

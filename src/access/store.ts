@@ -1,19 +1,38 @@
-// Accounts, API keys and credit balances in Redis. Every key of one account carries the hash tag {acct:<id>}, so
-// each Lua script touches one slot and the same code runs on Redis Cluster. The only other keys are the key
-// index (`key:<selector>`, read with a single GET before the account is known), the per-IP windows of
-// rate-limiter-flexible (`rl:ip:<address>`) and the account id sequence.
+// Accounts, API keys and credit balances in Redis, on the path of every request: the key lookup, the credit
+// script and the refund. Creating and changing accounts and keys (scripts/admin.ts) is accounts.ts, on the same
+// keys. Every key of one account carries the hash tag {acct:<id>}, so each Lua script touches one slot and the
+// same code runs on Redis Cluster. The only other keys are the key index (`key:<selector>`, read with a single GET
+// before the account is known), the per-IP windows of rate-limiter-flexible (`rl:ip:<address>`, limits.ts) and
+// the account id sequence.
 //
 //   <p>{acct:<id>}               hash  plan, unlimited, allowance, period, periodId, balance, createdAt
 //   <p>{acct:<id>}:keyids        set   the account's key ids
 //   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt
 //   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
+//   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
 //   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
 //   <p>accounts:seq              counter of account ids
-import { randomBytes } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { PlanName } from '../config.ts';
-import { createKey, digestOf } from './keys.ts';
-import { currentPeriod, PERIODS, type Period } from './periods.ts';
+import { currentPeriod, PERIODS } from './periods.ts';
+
+/** The names of the keys above, under a deployment's REDIS_KEY_PREFIX. */
+export function redisKeys(prefix: string) {
+  const account = (id: string) => `${prefix}{acct:${id}}`;
+  const record = (id: string, keyId: string) => `${account(id)}:key:${keyId}`;
+  return {
+    account,
+    keyIds: (id: string) => `${account(id)}:keyids`,
+    record,
+    rate: (id: string, keyId: string) => `${record(id, keyId)}:rate`,
+    call: (id: string, callId: string) => `${account(id)}:call:${callId}`,
+    index: (selector: string) => `${prefix}key:${selector}`,
+    accountSeq: `${prefix}accounts:seq`,
+  };
+}
+
+/** The part of a key's digest its index entry is named by. */
+export const selectorOf = (digest: string) => digest.slice(0, 16);
 
 /** Last-used times are written at most this often per key. */
 const LAST_USED_EVERY_MS = 60_000;
@@ -94,20 +113,10 @@ redis.call('HINCRBY', account, 'balance', reserved.cost)
 return reserved.cost
 `;
 
-// Adds (or, with ARGV[3] = 'set', sets) credits in the current period, rolling it over first when it is stale.
-const CREDIT_LUA = `
-local a = redis.call('HMGET', KEYS[1], 'allowance', 'periodId')
-if not a[1] then return false end
-if a[2] ~= ARGV[2] then redis.call('HSET', KEYS[1], 'balance', a[1], 'periodId', ARGV[2]) end
-if ARGV[3] == 'set' then redis.call('HSET', KEYS[1], 'balance', ARGV[1]) return tonumber(ARGV[1]) end
-return redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
-`;
-
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     csiAccess(account: string, record: string, rate: string, call: string, args: string): Result<string, Context>;
     csiRefund(account: string, call: string, ttlMs: number): Result<number, Context>;
-    csiCredit(account: string, credits: number, periodId: string, mode: 'add' | 'set'): Result<number | null, Context>;
   }
 }
 
@@ -145,31 +154,22 @@ export type AccessOutcome =
   | { status: 'rate_limited'; plan: string; window: RateWindow }
   | Granted;
 
-export interface AccountInput {
-  plan: PlanName;
-  allowance: number;
-  unlimited?: boolean;
-  period?: Period;
-}
-
+/** The per-request path: what every call of the access pipeline (access.ts) asks Redis. */
 export class AccessStore {
+  private readonly keys: ReturnType<typeof redisKeys>;
+
   constructor(
     private readonly redis: Redis,
-    private readonly prefix: string,
+    prefix: string,
   ) {
+    this.keys = redisKeys(prefix);
     redis.defineCommand('csiAccess', { numberOfKeys: 4, lua: ACCESS_LUA });
     redis.defineCommand('csiRefund', { numberOfKeys: 2, lua: REFUND_LUA });
-    redis.defineCommand('csiCredit', { numberOfKeys: 1, lua: CREDIT_LUA });
   }
-
-  private account = (id: string) => `${this.prefix}{acct:${id}}`;
-  private record = (id: string, keyId: string) => `${this.account(id)}:key:${keyId}`;
-  private index = (selector: string) => `${this.prefix}key:${selector}`;
-  private call = (accountId: string, callId: string) => `${this.account(accountId)}:call:${callId}`;
 
   /** The stored reference for a key's digest, or undefined. */
   async lookup(digest: string): Promise<KeyRef | undefined> {
-    const value = await this.redis.get(this.index(digest.slice(0, 16)));
+    const value = await this.redis.get(this.keys.index(selectorOf(digest)));
     const [accountId, keyId, stored] = value?.split(' ') ?? [];
     return accountId && keyId && stored ? { accountId, keyId, digest: stored } : undefined;
   }
@@ -199,12 +199,11 @@ export class AccessStore {
       periods,
       callTtlMs: CALL_TTL_MS,
     };
-    const record = this.record(ref.accountId, ref.keyId);
     const reply = await this.redis.csiAccess(
-      this.account(ref.accountId),
-      record,
-      `${record}:rate`,
-      this.call(ref.accountId, call.callId),
+      this.keys.account(ref.accountId),
+      this.keys.record(ref.accountId, ref.keyId),
+      this.keys.rate(ref.accountId, ref.keyId),
+      this.keys.call(ref.accountId, call.callId),
       JSON.stringify(args),
     );
     return JSON.parse(reply) as AccessOutcome;
@@ -212,103 +211,7 @@ export class AccessStore {
 
   /** Gives back what call `callId` reserved, once however often it is asked; the credits given back. */
   async refund(accountId: string, callId: string): Promise<number> {
-    return Number(await this.redis.csiRefund(this.account(accountId), this.call(accountId, callId), CALL_TTL_MS));
-  }
-
-  // --- administration (scripts/admin.ts) ---
-
-  async createAccount({ plan, allowance, unlimited = false, period = 'month' }: AccountInput): Promise<string> {
-    const id = String(await this.redis.incr(`${this.prefix}accounts:seq`));
-    await this.redis.hset(this.account(id), {
-      plan,
-      unlimited: unlimited ? '1' : '0',
-      allowance,
-      balance: allowance,
-      period,
-      periodId: currentPeriod(period, new Date()).id,
-      createdAt: new Date().toISOString(),
-    });
-    return id;
-  }
-
-  async getAccount(id: string): Promise<Record<string, string> | undefined> {
-    const account = await this.redis.hgetall(this.account(id));
-    return Object.keys(account).length ? account : undefined;
-  }
-
-  /** Creates a key and returns it: the only time it is ever visible. */
-  async createApiKey(accountId: string, keyPrefix: string, name = ''): Promise<{ key: string; keyId: string }> {
-    if (!(await this.getAccount(accountId))) throw new Error(`no account ${accountId}`);
-    const key = createKey(keyPrefix);
-    const digest = digestOf(key);
-    const keyId = randomBytes(6).toString('hex');
-    const selector = digest.slice(0, 16);
-    await this.redis
-      .multi()
-      .hset(this.record(accountId, keyId), { selector, digest, name, createdAt: new Date().toISOString() })
-      .sadd(`${this.account(accountId)}:keyids`, keyId)
-      .exec();
-    await this.redis.set(this.index(selector), `${accountId} ${keyId} ${digest}`);
-    return { key, keyId };
-  }
-
-  async listKeys(accountId: string) {
-    const ids = await this.redis.smembers(`${this.account(accountId)}:keyids`);
-    const keys = await Promise.all(
-      ids.map(async (keyId) => {
-        const r = await this.redis.hgetall(this.record(accountId, keyId));
-        const lastUsed = r.lastUsedAt ? new Date(Number(r.lastUsedAt)).toISOString() : null;
-        return {
-          keyId,
-          name: r.name || null,
-          createdAt: r.createdAt,
-          lastUsedAt: lastUsed,
-          revokedAt: r.revokedAt ?? null,
-        };
-      }),
-    );
-    return keys.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
-  }
-
-  /**
-   * Revoked keys fail on their very next request: the record is marked first (every process checks it, also for
-   * keys it has cached), then the index entry goes, so a failure in between leaves the key revoked, not valid.
-   */
-  async revokeKey(accountId: string, keyId: string): Promise<boolean> {
-    const selector = await this.redis.hget(this.record(accountId, keyId), 'selector');
-    if (!selector) return false;
-    await this.redis.hset(this.record(accountId, keyId), 'revokedAt', new Date().toISOString());
-    await this.redis.del(this.index(selector));
-    return true;
-  }
-
-  async setPlan(accountId: string, plan: PlanName, allowance: number): Promise<void> {
-    await this.mustExist(accountId);
-    await this.redis.hset(this.account(accountId), { plan, allowance });
-  }
-
-  async setUnlimited(accountId: string, unlimited: boolean): Promise<void> {
-    await this.mustExist(accountId);
-    await this.redis.hset(this.account(accountId), 'unlimited', unlimited ? '1' : '0');
-  }
-
-  /** Adds credits to this period's balance (a new period starts again from the allowance). */
-  async topUp(accountId: string, credits: number, now = new Date()): Promise<number> {
-    return this.credit(accountId, credits, 'add', now);
-  }
-
-  async setBalance(accountId: string, balance: number, now = new Date()): Promise<number> {
-    return this.credit(accountId, balance, 'set', now);
-  }
-
-  private async credit(accountId: string, credits: number, mode: 'add' | 'set', now: Date): Promise<number> {
-    const account = await this.getAccount(accountId);
-    if (!account) throw new Error(`no account ${accountId}`);
-    const period = currentPeriod((account.period as Period) ?? 'month', now).id;
-    return Number(await this.redis.csiCredit(this.account(accountId), credits, period, mode));
-  }
-
-  private async mustExist(accountId: string): Promise<void> {
-    if (!(await this.getAccount(accountId))) throw new Error(`no account ${accountId}`);
+    const { account, call } = this.keys;
+    return Number(await this.redis.csiRefund(account(accountId), call(accountId, callId), CALL_TTL_MS));
   }
 }

@@ -1,28 +1,10 @@
+// The Fastify side of errors: one error handler and one not-found handler give every non-2xx response the spec's
+// shape. The errors themselves (ApiError, unavailable) are the domain's: src/contract/errors.ts.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
 import { type ErrorCode, errorBody } from '../contract/error.ts';
-
-/** Seconds a client should wait before retrying when a backing service (OpenSearch, Redis) cannot answer. */
-export const RETRY_AFTER_S = 5;
-
-/** 503 `unavailable`: the client may retry; `cause` (what actually failed) goes to the log only. */
-export function unavailable(message: string, cause: unknown): ApiError {
-  return new ApiError(503, 'unavailable', message, { 'retry-after': String(RETRY_AFTER_S) }, cause);
-}
-
-/** An error a handler throws on purpose; the error handler turns it into the spec's error shape. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-    cause?: unknown,
-  ) {
-    super(message, { cause });
-  }
-}
+import { ApiError } from '../contract/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'unauthorized',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Clients, opensearchReady, redisReady } from '../clients.ts';
+import { ApiError } from '../contract/errors.ts';
 import type { LiveProfile } from '../search/live-profile.ts';
-import { ApiError } from './errors.ts';
 
 function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;

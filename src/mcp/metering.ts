@@ -10,8 +10,8 @@
 //   whatever the tool did: a result the client never received is not charged.
 import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Access, Grant } from '../access/access.ts';
+import { ApiError } from '../contract/errors.ts';
 import { COSTS } from '../contract/operations.ts';
-import { ApiError } from '../http/errors.ts';
 import { TOOLS_BY_NAME } from './tools.ts';
 
 export class Metering {

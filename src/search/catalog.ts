@@ -1,7 +1,8 @@
 // The API's operations over the two aliases: each is one request built by the pure functions beside it, sent
 // through OpenSearchHttp (which turns every failure of the cluster into a 503 without its error text).
+
+import { ApiError } from '../contract/errors.ts';
 import type { SearchCreatorsParams } from '../contract/params.ts';
-import { ApiError } from '../http/errors.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE } from './creator-query.ts';
 import { aliases, searchPath } from './indices.ts';
 import type { LiveProfile } from './live-profile.ts';

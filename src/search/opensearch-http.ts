@@ -4,7 +4,7 @@
 // cannot answer now" becomes a 503 with Retry-After, a 400 (a value OpenSearch refuses) a 422; the original error
 // only reaches the log.
 import { type Dispatcher, Pool } from 'undici';
-import { ApiError, unavailable } from '../http/errors.ts';
+import { ApiError, unavailable } from '../contract/errors.ts';
 
 export class OpenSearchHttp {
   private readonly pool: Pool;
@@ -72,7 +72,11 @@ export class OpenSearchHttp {
     throw cause;
   }
 
+  /**
+   * Called once the app is closed: a search still pending belongs to a call already answered or cut off at
+   * shutdown, so it is dropped rather than waited for (which would hold the exit past the grace period).
+   */
   close(): Promise<void> {
-    return this.pool.close();
+    return this.pool.destroy();
   }
 }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AccessStore } from '../../src/access/store.ts';
+import { Accounts } from '../../src/access/accounts.ts';
 import { closedPort } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('SIGTERM with billable calls in flight', () => {
   it('exits within its grace period and refunds every call it did not answer', async () => {
     const prefix = `t${process.pid}_shutdown:`;
-    const store = new AccessStore(redis, prefix);
+    const store = new Accounts(redis, prefix);
     const accountId = await store.createAccount({ plan: 'user', allowance: 50 });
     const { key } = await store.createApiKey(accountId, 'csi');
     const port = await closedPort();

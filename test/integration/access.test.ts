@@ -164,8 +164,8 @@ describe('keys', () => {
   });
 
   it('stops a revoked key on its very next request, and leaves the account’s other keys working', async () => {
-    const { AccessStore } = await import('../../src/access/store.ts');
-    const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
+    const { Accounts } = await import('../../src/access/accounts.ts');
+    const store = new Accounts(t.clients.redis, t.config.redisKeyPrefix);
     const first = await t.key();
     const second = await store.createApiKey(first.accountId, 'csi', 'second');
     expect((await call(t, '/api/v1/niches', first.key)).statusCode).toBe(200);
@@ -203,11 +203,11 @@ describe('keys', () => {
 
 describe('a key whose last call was granted (its search runs alongside the check)', () => {
   let t: TestApp;
-  let store: import('../../src/access/store.ts').AccessStore;
+  let store: import('../../src/access/accounts.ts').Accounts;
   beforeAll(async () => {
     t = await app();
-    const { AccessStore } = await import('../../src/access/store.ts');
-    store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
+    const { Accounts } = await import('../../src/access/accounts.ts');
+    store = new Accounts(t.clients.redis, t.config.redisKeyPrefix);
   });
 
   it('answers 401 once revoked, also where the search alone would have been 200 or 404', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessStore } from '../../src/access/store.ts';
+import { Accounts } from '../../src/access/accounts.ts';
 import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
@@ -42,7 +42,7 @@ describe('credits', () => {
     const t = await app();
     const n = 40;
     const first = await t.key({ unlimited: false, allowance: n });
-    const second = await new AccessStore(t.clients.redis, t.config.redisKeyPrefix).createApiKey(first.accountId, 'csi');
+    const second = await new Accounts(t.clients.redis, t.config.redisKeyPrefix).createApiKey(first.accountId, 'csi');
     const calls = Array.from({ length: 2 * n }, (_, i) =>
       get(t, `/api/v1/creators/creator${(i % 40) + 1}`, i % 2 ? first.key : second.key),
     );
@@ -55,8 +55,11 @@ describe('credits', () => {
   it('renews the allowance once when the period rolls over, also under load', async () => {
     const t = await app();
     clock = new Date('2026-03-31T23:59:59.000Z');
-    const { key, accountId } = await t.key({ unlimited: false, allowance: 20 });
-    await new AccessStore(t.clients.redis, t.config.redisKeyPrefix).setBalance(accountId, 0, clock);
+    // Opened at the test's clock: periods only move forward, so an account opened today would stay in today's.
+    const accounts = new Accounts(t.clients.redis, t.config.redisKeyPrefix);
+    const accountId = await accounts.createAccount({ plan: 'user', allowance: 20 }, clock);
+    const { key } = await accounts.createApiKey(accountId, t.config.keyPrefix);
+    await accounts.setBalance(accountId, 0, clock);
     expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(402);
     const credits = (await get(t, '/api/v1/credits', key)).json();
     expect(credits).toEqual({

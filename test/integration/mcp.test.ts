@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessStore } from '../../src/access/store.ts';
+import { Accounts } from '../../src/access/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
@@ -209,7 +209,7 @@ describe('MCP over Streamable HTTP', () => {
 
     const { key, accountId, keyId } = await t.key();
     expect((await post(initialize, key)).status).toBe(200);
-    await new AccessStore(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
+    await new Accounts(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
     expect((await post(initialize, key)).status).toBe(401);
 
     const free = await t.key({ plan: 'free', unlimited: false });

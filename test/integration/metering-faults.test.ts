@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Accounts } from '../../src/access/accounts.ts';
 import { AccessStore } from '../../src/access/store.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
@@ -129,8 +130,12 @@ describe('metering under faults', () => {
   });
 
   it('moves periods only forward: a process whose clock is behind never refills the allowance again', async () => {
+    const clock1Behind = new Date('2026-11-30T23:59:59.000Z');
     const t = await app();
-    const { key, accountId } = await t.key({ unlimited: false, allowance: 5 });
+    // Opened in November by the test's clock (not today's), so the only period change is the one below.
+    const accounts = new Accounts(t.clients.redis, t.config.redisKeyPrefix);
+    const accountId = await accounts.createAccount({ plan: 'user', allowance: 5 }, clock1Behind);
+    const { key } = await accounts.createApiKey(accountId, t.config.keyPrefix);
     clock = new Date('2026-12-01T00:00:01.000Z');
     for (let i = 0; i < 3; i++) expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
     expect(await balance(t, accountId)).toBe(2);
@@ -141,6 +146,8 @@ describe('metering under faults', () => {
     expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
     expect(await balance(t, accountId)).toBe(0);
     expect((await get(t, '/api/v1/creators/creator1', key)).statusCode).toBe(402);
+    // Nor does the admin CLI on a machine whose clock is behind: a top-up adds to this period's balance.
+    expect(await accounts.topUp(accountId, 1, clock1Behind)).toBe(1);
   });
 });
 
@@ -165,7 +172,7 @@ describe('refused keys and OpenSearch', () => {
     const t = await app();
     const { key, accountId, keyId } = await t.key({ unlimited: false, allowance: 1000 });
     expect((await get(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
-    await new AccessStore(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
+    await new Accounts(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
     const before = await searches();
     const first = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
     expect(first.every((r) => r.statusCode === 401)).toBe(true);
@@ -174,6 +181,17 @@ describe('refused keys and OpenSearch', () => {
     const again = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
     expect(again.every((r) => r.statusCode === 401)).toBe(true);
     expect(await searches()).toBe(after);
+  });
+
+  it('with ACCESS_AHEAD=false, sends no search before its check even for a key granted before with credits left', async () => {
+    const t = await app({ ACCESS_AHEAD: 'false' });
+    const { key, accountId, keyId } = await t.key({ unlimited: false, allowance: 1000 });
+    expect((await get(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
+    await new Accounts(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
+    const before = await searches();
+    const burst = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
+    expect(burst.every((r) => r.statusCode === 401)).toBe(true);
+    expect(await searches()).toBe(before);
   });
 });
 

@@ -3,8 +3,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import type { AccountInput } from '../../src/access/store.ts';
-import { AccessStore } from '../../src/access/store.ts';
+import { type AccountInput, Accounts } from '../../src/access/accounts.ts';
 import { type App, type AppOptions, buildApp } from '../../src/app.ts';
 import { type Clients, closeClients, createClients } from '../../src/clients.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -60,10 +59,10 @@ export async function createTestApp(
   // The client queues nothing while it connects (by design); tests start once it is connected, or has failed to
   // (some tests point it at a closed port on purpose).
   if (clients.redis.status !== 'ready') await once(clients.redis, 'ready').catch(() => undefined);
-  const store = new AccessStore(clients.redis, config.redisKeyPrefix);
+  const accounts = new Accounts(clients.redis, config.redisKeyPrefix);
   const key: TestApp['key'] = async (account = {}) => {
-    const accountId = await store.createAccount({ plan: 'user', allowance: 1000, unlimited: true, ...account });
-    return { ...(await store.createApiKey(accountId, config.keyPrefix)), accountId };
+    const accountId = await accounts.createAccount({ plan: 'user', allowance: 1000, unlimited: true, ...account });
+    return { ...(await accounts.createApiKey(accountId, config.keyPrefix)), accountId };
   };
   let standard: string | undefined;
   return {

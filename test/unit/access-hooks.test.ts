@@ -1,22 +1,22 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Access, openGrant } from '../../src/access/access.ts';
-import { accessHooks } from '../../src/access/hooks.ts';
 import type { Config } from '../../src/config.ts';
+import { accessHooks } from '../../src/http/access-hooks.ts';
 
 /** An app whose one billable route "sends its search" the way undici does on a reused keep-alive socket: from a
  * setImmediate. The access layer is a stand-in for a key that was granted before, so its check runs alongside. */
 async function appWith(events: string[]) {
+  const authorize = async () => {
+    events.push('check');
+    return openGrant(25);
+  };
   const access = {
     identify: () => 'digest',
-    ahead: () => 25,
-    authorize: async () => {
-      events.push('check');
-      return openGrant(25);
-    },
+    goAhead: () => ({ pageSize: 25, signal: new AbortController().signal, check: authorize, release: () => {} }),
+    authorize,
     hold: () => {},
     settle: async () => {},
-    release: () => {},
   } as unknown as Access;
   const app = Fastify();
   await app.register(accessHooks, { access, config: { pageSize: 25 } as Config });

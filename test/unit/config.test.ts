@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       ipPerMinute: 600,
       trustProxy: false,
       accessDisabled: false,
+      accessAhead: true,
       rankingProfile: DEFAULT_PROFILE,
       rankingProfilePollMs: 1000,
     });
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
     ['ACCESS_DISABLED', 'yes please'],
+    ['ACCESS_AHEAD', 'sometimes'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -101,6 +103,11 @@ describe('loadConfig', () => {
   it('refuses the benchmark-only access switch in production', () => {
     expect(loadConfig({ ACCESS_DISABLED: 'true' }).accessDisabled).toBe(true);
     expect(() => loadConfig({ ACCESS_DISABLED: 'true', NODE_ENV: 'production' })).toThrow(/ACCESS_DISABLED/);
+  });
+
+  it('turns the fast path of access off with ACCESS_AHEAD=false, also in production', () => {
+    expect(loadConfig({ ACCESS_AHEAD: 'false' }).accessAhead).toBe(false);
+    expect(loadConfig({ ACCESS_AHEAD: 'false', NODE_ENV: 'production' }).accessAhead).toBe(false);
   });
 
   it('names every bad variable at once', () => {

@@ -1,15 +1,15 @@
-// The access pipeline on the REST routes: routes declare their cost in `config.cost`; routes without one (health,
-// OpenAPI, docs) are public. The check runs before validation, so a bad key is a 401 even with bad parameters,
-// and is told whether the parameters are valid, so an invalid call is checked but never charged.
-// A billable call with a key whose last call here was granted does not wait for its check: the handler (an
-// OpenSearch request) goes first and the check runs alongside it, so the Redis round trip hides behind the search.
-// Nothing is answered before the check: a refusal (401, 402, 403, 429, 503) wins over whatever the handler produced.
+// The access pipeline (src/access/access.ts) on the REST routes: routes declare their cost in `config.cost`;
+// routes without one (health, OpenAPI, docs) are public. The check runs before validation, so a bad key is a 401
+// even with bad parameters, and is told whether the parameters are valid, so an invalid call is checked but never
+// charged. A call that goes ahead of its check (src/access/ahead.ts) runs its handler alongside the check.
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { type Access, type Grant, openGrant } from '../access/access.ts';
+import type { GoAhead } from '../access/ahead.ts';
 import type { Config } from '../config.ts';
-import { parseOnce } from '../http/validator.ts';
-import { type Access, type Grant, openGrant } from './access.ts';
+import { RETRY_AFTER_S } from '../contract/errors.ts';
+import { parseOnce } from './validator.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,11 +17,11 @@ declare module 'fastify' {
     cost?: number;
   }
   interface FastifyRequest {
-    /** The call's grant. While a `check` is due, a provisional one of which a handler may read only `pageSize`. */
+    /** The call's grant; while its `ahead` check is due, a provisional one whose `pageSize` alone a handler reads. */
     grant?: Grant;
-    /** The access check of a call whose handler goes ahead of it. */
-    check?: () => Promise<Grant>;
-    /** Aborted when the check of a call whose handler went ahead refuses it: its search is then cancelled. */
+    /** Set when the call goes ahead of its check: the check to run alongside its handler. */
+    ahead?: GoAhead<Grant>;
+    /** For the handler's search: aborted when the check of a call that went ahead refuses it. */
     searchSignal?: AbortSignal;
   }
 }
@@ -56,26 +56,20 @@ export const accessHooks = fp(
       const valid = !schema || parseOnce(schema, request.query).success;
       const digest = access.identify(request.headers.authorization);
       const caller = { authorization: request.headers.authorization, ip: request.ip, cost, valid };
-      // Only a valid billable call goes ahead (an invalid one must answer the check's refusal or 422, nothing else).
-      const pageSize = cost > 0 && valid ? access.ahead(digest) : undefined;
-      if (pageSize === undefined) {
+      const ahead = access.goAhead(caller, digest);
+      if (!ahead) {
         request.grant = await access.authorize(caller, digest);
         access.hold(request.grant);
         return;
       }
-      const refused = new AbortController();
-      request.searchSignal = refused.signal;
-      request.check = () =>
-        access.authorize(caller, digest, true).catch((error: unknown) => {
-          refused.abort();
-          throw error;
-        });
-      request.grant = { ...open, pageSize };
+      request.ahead = ahead;
+      request.searchSignal = ahead.signal;
+      request.grant = { ...open, pageSize: ahead.pageSize };
     });
 
     // A call that went ahead but ended before its handler ran (an error in between) never ran its check.
     app.addHook('onResponse', async (request) => {
-      if (request.check) access?.release(access.identify(request.headers.authorization));
+      request.ahead?.release();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -83,7 +77,7 @@ export const accessHooks = fp(
       if (!grant || !access) return payload;
       // Shutdown gave this call's reservation back while it ran: it must not succeed now.
       const shutDown = grant.cancelled && reply.statusCode < 300;
-      if (shutDown) reply.code(503).type('application/json').header('retry-after', '5');
+      if (shutDown) reply.code(503).type('application/json').header('retry-after', String(RETRY_AFTER_S));
       // Failed calls are free: the reservation goes back (the grant then records no charge).
       await access.settle(grant, reply.statusCode < 300);
       reply.headers(grant.headers);
@@ -98,18 +92,21 @@ export const accessHooks = fp(
 
 const SHUTTING_DOWN = { error: { code: 'unavailable', message: 'The service is shutting down; retry shortly.' } };
 
-/** Runs a handler alongside its call's check and answers only with the check's grant. */
+/**
+ * Runs the handler of a call that goes ahead alongside its check, and answers only once the check has granted the
+ * call: a refusal wins over whatever the handler produced.
+ */
 function alongsideCheck(handler: RouteHandlerMethod, access: Access): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
-    const { check, grant: provisional } = request;
-    if (!check) return handler.call(this, request, reply);
-    request.check = undefined;
+    const { ahead, grant: provisional } = request;
+    if (!ahead) return handler.call(this, request, reply);
+    request.ahead = undefined;
     const work = (async () => handler.call(this, request, reply))();
     work.catch(() => {}); // awaited below, once the check has answered
     // undici writes a request on a reused keep-alive socket from a setImmediate (GHSA-35p6-xmwp-9g52: it first
     // lets the socket show whether the server closed it). Queued after that one, the check's two Redis commands
     // leave after the search instead of delaying it, and Redis (on the same host) does not run before it is sent.
-    const pending = new Promise<Grant>((resolve) => setImmediate(() => resolve(check())));
+    const pending = new Promise<Grant>((resolve) => setImmediate(() => resolve(ahead.check())));
     request.grant = undefined; // a refused call has no grant, so its error carries no credit headers
     request.grant = await pending;
     access.hold(request.grant);

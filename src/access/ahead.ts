@@ -1,0 +1,100 @@
+// The "search goes out first" fast path. A billable call normally waits for its access check (one Redis round
+// trip) before its handler sends the OpenSearch request. A call may instead go ahead: its search goes out at once
+// and the check runs alongside, so the round trip hides behind the search. Nothing is answered before the check:
+// a refusal (401, 402, 403, 429, 503) replaces whatever the search found and aborts it (`signal`), and a plan
+// changed since (another page size) repeats the search (src/http/access-hooks.ts does both). Only a valid
+// billable call of a key whose last billable call in this process was granted with credits left, and that was not
+// refused since, goes ahead, and no more of them at once than those credits or AHEAD_PER_KEY: unknown, refused,
+// spent or limited keys and invalid calls never cause a search before their check. ACCESS_AHEAD=false turns the
+// fast path off: every call waits for its check.
+
+/**
+ * At most this many calls of one key run ahead of their checks at a time: enough to hide the check behind the
+ * search for a client's usual concurrency, few enough that a key revoked or limited since its last call costs
+ * OpenSearch little before its refusals arrive.
+ */
+export const AHEAD_PER_KEY = 4;
+
+/** What this process knows of a key's last billable call. */
+interface Standing {
+  /** The page size of the key's last billable call, if it was granted and left credits; unset after a refusal. */
+  pageSize?: number;
+  /** Credits left after that call (Infinity when unlimited): no more calls go ahead at once than could be paid. */
+  credits: number;
+  /** Calls of this key running ahead of their check now. */
+  running: number;
+}
+
+/** A call that goes ahead of its check. */
+export interface GoAhead<G> {
+  /** The page size its handler uses meanwhile: the one of the key's last granted call. */
+  pageSize: number;
+  /** Aborted when the check refuses the call: the search that went ahead is cancelled. */
+  signal: AbortSignal;
+  /** Runs the call's check; a refusal aborts `signal`. */
+  check: () => Promise<G>;
+  /** The call no longer runs ahead (its check has answered, or will never run). Safe to call more than once. */
+  release: () => void;
+}
+
+/** Which keys may go ahead, and how many calls at once. Access (access.ts) tells it how each check ended. */
+export class Ahead {
+  /** By key digest; Access forgets a key here when it forgets it, so this never outgrows Access's bound. */
+  private readonly keys = new Map<string, Standing>();
+
+  constructor(private readonly enabled: boolean) {}
+
+  /** Lets a call go ahead of `check`, or answers undefined: then the call must wait for its check. */
+  take<G>(
+    digest: string | undefined,
+    call: { cost: number; valid: boolean },
+    check: () => Promise<G>,
+  ): GoAhead<G> | undefined {
+    // An invalid call must answer the check's refusal or 422, nothing else; a free one has nothing to hide.
+    if (!this.enabled || digest === undefined || call.cost <= 0 || !call.valid) return;
+    const key = this.keys.get(digest);
+    if (key?.pageSize === undefined || key.running >= Math.min(key.credits, AHEAD_PER_KEY)) return;
+    key.running += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      key.running -= 1;
+    };
+    const refused = new AbortController();
+    return {
+      pageSize: key.pageSize,
+      signal: refused.signal,
+      check: () =>
+        check()
+          .catch((error: unknown) => {
+            refused.abort();
+            throw error;
+          })
+          .finally(release),
+      release,
+    };
+  }
+
+  /** A billable call of this key was granted, leaving `credits` (Infinity when unlimited). */
+  granted(digest: string, pageSize: number, credits: number): void {
+    let key = this.keys.get(digest);
+    if (!key) {
+      key = { credits: 0, running: 0 };
+      this.keys.set(digest, key);
+    }
+    key.credits = credits;
+    key.pageSize = credits > 0 ? pageSize : undefined;
+  }
+
+  /** A call of this key was refused, or could not be checked: none goes ahead until one is granted again. */
+  refused(digest: string): void {
+    const key = this.keys.get(digest);
+    if (key) key.pageSize = undefined;
+  }
+
+  /** Access no longer remembers this key. */
+  forget(digest: string): void {
+    this.keys.delete(digest);
+  }
+}
