@@ -50,8 +50,15 @@ export class Metering {
       if (!call || !(error instanceof ApiError) || (error.statusCode !== 402 && error.statusCode !== 429)) throw error;
       this.grant = error;
     }
+    // Held until the response closes: a shutdown that cannot wait for it gives the reservation back (Access.hold).
+    if (!(this.grant instanceof ApiError)) this.access.hold(this.grant);
     // The client may have left while the check ran: the tool still runs (the transport awaits its answer), unpaid.
     await this.settle();
+  }
+
+  /** Shutdown gave the reservation back while the tool ran: the call must not succeed now. */
+  get cancelled(): boolean {
+    return !!this.grant && !(this.grant instanceof ApiError) && !!this.grant.cancelled;
   }
 
   /** The tool call ended in an error result: refunded now, before that result goes out. */
@@ -62,7 +69,12 @@ export class Metering {
 
   /** The HTTP response closed: `complete` when all of it was written. */
   async responseClosed(complete: boolean): Promise<void> {
-    if (complete) return;
+    const grant = this.grant;
+    if (complete) {
+      // Delivered: a successful call keeps its charge (a failed one was refunded already); the hold ends.
+      if (this.access && grant && !(grant instanceof ApiError)) await this.access.settle(grant, !this.failed);
+      return;
+    }
     this.lost = true;
     await this.settle();
   }
@@ -78,7 +90,7 @@ export class Metering {
     if (!this.access || !grant || grant instanceof ApiError || !grant.charged || this.refunded) return;
     if (!this.failed && !this.lost) return;
     this.refunded = true;
-    await this.access.refund(grant).catch((err: unknown) => {
+    await this.access.settle(grant, false).catch((err: unknown) => {
       this.log.error({ err, accountId: grant.accountId }, 'refund failed');
     });
   }

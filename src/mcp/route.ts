@@ -9,7 +9,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Access, openGrant } from '../access/access.ts';
-import { ApiError } from '../contract/errors.ts';
+import { ApiError, unavailable } from '../contract/errors.ts';
 import type { Catalog } from '../search/catalog.ts';
 import { Metering } from './metering.ts';
 import { createMcpServer } from './server.ts';
@@ -58,6 +58,12 @@ export const mcpRoute: FastifyPluginAsync<{ catalog: Catalog; access: Access | u
         refused,
       ]);
       await admission; // a notification is answered (202) as soon as it is accepted: its check must pass too
+      if (metering.cancelled) {
+        throw unavailable(
+          'The service is shutting down; retry shortly.',
+          new Error('reservation given back at shutdown'),
+        );
+      }
       reply.headers(metering.headers).code(response.status);
       response.headers.forEach((value, name) => {
         reply.header(name, value);

@@ -60,7 +60,26 @@ describe('SIGTERM with billable calls in flight', () => {
           (r) => r.status,
           () => 0, // the connection closed without an answer
         );
-      const calls = Promise.all(Array.from({ length: 6 }, call));
+      // The same over MCP: a tools/call held by the slow search is refunded too, not charged unanswered.
+      const toolCall = () =>
+        fetch(`${base}/mcp`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'get_creator', arguments: { id: 'creator1' } },
+          }),
+        }).then(
+          (r) => r.status,
+          () => 0,
+        );
+      const calls = Promise.all([...Array.from({ length: 6 }, call), ...Array.from({ length: 3 }, toolCall)]);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const exited = once(server, 'exit');
       const started = Date.now();
