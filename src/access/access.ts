@@ -7,7 +7,7 @@
 // Some calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { ApiError, unavailable } from '../contract/errors.ts';
+import { ApiError, unavailable } from '../contract/error.ts';
 import { Ahead, type GoAhead } from './ahead.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { type Access, type Grant, openGrant } from '../access/access.ts';
 import type { GoAhead } from '../access/ahead.ts';
 import type { Config } from '../config.ts';
-import { RETRY_AFTER_S } from '../contract/errors.ts';
+import { RETRY_AFTER_S } from '../contract/error.ts';
 import { parseOnce } from './validator.ts';
 
 declare module 'fastify' {

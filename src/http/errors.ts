@@ -1,10 +1,9 @@
 // The Fastify side of errors: one error handler and one not-found handler give every non-2xx response the spec's
-// shape. The errors themselves (ApiError, unavailable) are the domain's: src/contract/errors.ts.
+// shape. The errors themselves (ApiError, unavailable) are the domain's: src/contract/error.ts.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
-import { type ErrorCode, errorBody } from '../contract/error.ts';
-import { ApiError } from '../contract/errors.ts';
+import { ApiError, type ErrorCode, errorBody } from '../contract/error.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'unauthorized',

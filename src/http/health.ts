@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { type Clients, opensearchReady, redisReady } from '../clients.ts';
-import { ApiError } from '../contract/errors.ts';
+import { ApiError } from '../contract/error.ts';
 import type { LiveProfile } from '../search/live-profile.ts';
 
 function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {

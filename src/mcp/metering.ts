@@ -10,7 +10,7 @@
 //   whatever the tool did: a result the client never received is not charged.
 import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Access, Grant } from '../access/access.ts';
-import { ApiError } from '../contract/errors.ts';
+import { ApiError } from '../contract/error.ts';
 import { COSTS } from '../contract/operations.ts';
 import { TOOLS_BY_NAME } from './tools.ts';
 

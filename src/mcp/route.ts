@@ -9,7 +9,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Access, openGrant } from '../access/access.ts';
-import { ApiError, unavailable } from '../contract/errors.ts';
+import { ApiError, unavailable } from '../contract/error.ts';
 import type { Catalog } from '../search/catalog.ts';
 import { Metering } from './metering.ts';
 import { createMcpServer } from './server.ts';

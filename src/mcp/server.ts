@@ -4,8 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { type ErrorCode, errorBody } from '../contract/error.ts';
-import { ApiError } from '../contract/errors.ts';
+import { ApiError, type ErrorCode, errorBody } from '../contract/error.ts';
 import type { Catalog } from '../search/catalog.ts';
 import type { Metering } from './metering.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools.ts';

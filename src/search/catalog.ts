@@ -1,7 +1,7 @@
 // The API's operations over the two aliases: each is one request built by the pure functions beside it, sent
 // through OpenSearchHttp (which turns every failure of the cluster into a 503 without its error text).
 
-import { ApiError } from '../contract/errors.ts';
+import { ApiError } from '../contract/error.ts';
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE } from './creator-query.ts';
 import { aliases, searchPath } from './indices.ts';

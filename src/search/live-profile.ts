@@ -2,8 +2,13 @@
 // replaces the file is seen too) or on SIGHUP (src/server.ts). A profile that fails validation is refused with the
 // field that is wrong, and the last good one keeps serving.
 import { type Stats, unwatchFile, watchFile } from 'node:fs';
-import type { FastifyBaseLogger } from 'fastify';
 import { loadProfile, type Profile, type Ranking } from './profile.ts';
+
+/** Where reloads are reported (pino's logger fits). */
+interface Log {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
 
 export class LiveProfile {
   private current: Profile;
@@ -12,7 +17,7 @@ export class LiveProfile {
   /** Throws a ProfileError when the file is invalid: the API does not start on a broken profile. */
   constructor(
     readonly file: string,
-    private readonly log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+    private readonly log: Log,
   ) {
     this.current = loadProfile(file);
   }

@@ -4,7 +4,7 @@
 // cannot answer now" becomes a 503 with Retry-After, a 400 (a value OpenSearch refuses) a 422; the original error
 // only reaches the log.
 import { type Dispatcher, Pool } from 'undici';
-import { ApiError, unavailable } from '../contract/errors.ts';
+import { ApiError, unavailable } from '../contract/error.ts';
 
 export class OpenSearchHttp {
   private readonly pool: Pool;

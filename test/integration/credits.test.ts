@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../src/access/accounts.ts';
-import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
+import { closedPort, getWithKey, meteredTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
@@ -10,21 +10,11 @@ const apps: TestApp[] = [];
 let clock = new Date('2026-03-31T23:59:59.000Z');
 
 async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const created = await createTestApp(
-    {
-      INDEX_PREFIX: data.prefix,
-      LOG_LEVEL: 'silent',
-      IP_RATE_PER_MIN: '100000',
-      PLAN_USER_RATE_PER_MIN: '100000',
-      ...env,
-    },
-    { now: () => clock },
-  );
+  const created = await meteredTestApp(data.prefix, () => clock, env);
   apps.push(created);
   return created;
 }
-const get = (t: TestApp, url: string, key: string) =>
-  t.app.inject({ url, headers: { authorization: `Bearer ${key}` } });
+const get = getWithKey;
 const balance = async (t: TestApp, accountId: string) =>
   Number(await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance'));
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiError } from '../../src/contract/errors.ts';
+import { ApiError } from '../../src/contract/error.ts';
 import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Accounts } from '../../src/access/accounts.ts';
 import { AccessStore } from '../../src/access/store.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { getWithKey, meteredTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 import { slowOpenSearch } from '../support/slow-opensearch.ts';
@@ -17,21 +17,11 @@ let clock = new Date('2026-11-30T23:59:00.000Z');
 let admin: Redis;
 
 async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const created = await createTestApp(
-    {
-      INDEX_PREFIX: data.prefix,
-      LOG_LEVEL: 'silent',
-      IP_RATE_PER_MIN: '100000',
-      PLAN_USER_RATE_PER_MIN: '100000',
-      ...env,
-    },
-    { now: () => clock },
-  );
+  const created = await meteredTestApp(data.prefix, () => clock, env);
   apps.push(created);
   return created;
 }
-const get = (t: TestApp, url: string, key: string) =>
-  t.app.inject({ url, headers: { authorization: `Bearer ${key}` } });
+const get = getWithKey;
 // Read on the test's own connection: the app's gives up after 1 s, and Redis may still be paused.
 const balance = async (t: TestApp, accountId: string) =>
   Number(await admin.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance'));

@@ -92,3 +92,21 @@ export function closedPort(): Promise<number> {
     server.once('error', reject);
   });
 }
+
+/** An app for metering tests: on `indexPrefix`, quiet, rate limits out of the way, periods on the test's clock. */
+export function meteredTestApp(indexPrefix: string, now: () => Date, env: Record<string, string> = {}) {
+  return createTestApp(
+    {
+      INDEX_PREFIX: indexPrefix,
+      LOG_LEVEL: 'silent',
+      IP_RATE_PER_MIN: '100000',
+      PLAN_USER_RATE_PER_MIN: '100000',
+      ...env,
+    },
+    { now },
+  );
+}
+
+/** A GET with a key of the caller's choice. */
+export const getWithKey = (t: TestApp, url: string, key: string) =>
+  t.app.inject({ url, headers: { authorization: `Bearer ${key}` } });
