@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Access } from './access/access.ts';
 import { Limits } from './access/limits.ts';
+import { listenForChanges } from './access/notices.ts';
 import { AccessStore } from './access/store.ts';
 import type { Clients } from './clients.ts';
 import type { Config, TrustProxy } from './config.ts';
@@ -106,6 +107,11 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
         { log: logger, now },
       );
   if (access) {
+    const notices = listenForChanges(clients.redis, config.redisKeyPrefix, {
+      changed: (accountId) => access.accountChanged(accountId),
+      missed: () => access.accountChanged(),
+    });
+    app.addHook('onClose', async () => notices.close());
     // A close waits for calls in flight, but the process exits once the grace period is over: shortly before, the
     // calls still running are refunded and their connections closed, so none is charged without its response
     // and the close completes in time.

@@ -131,6 +131,11 @@ export class Access {
       known && this.reserve(known, call),
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
+    this.ahead.counted(
+      caller.ip,
+      ipCount.used === undefined ? undefined : ipWindow.limit - ipCount.used,
+      ipCount.resetMs,
+    );
     if (exceeded(ipWindow)) {
       if (known && early && 'charged' in early && early.charged) {
         await this.refunds.refund(known.accountId, call.callId);
@@ -191,6 +196,19 @@ export class Access {
   private forget(digest: string): void {
     this.known.delete(digest);
     this.ahead.forget(digest);
+  }
+
+  /**
+   * An account's keys, plan or credits changed (notices.ts): its keys are looked up again and go ahead of their
+   * checks only once granted again. `undefined`: notices may have been missed, so every account is treated so.
+   */
+  accountChanged(accountId?: string): void {
+    if (accountId === undefined) {
+      this.known.clear();
+      this.ahead.forgetAll();
+      return;
+    }
+    for (const [digest, ref] of this.known) if (ref.accountId === accountId) this.forget(digest);
   }
 
   /**

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis, Result } from 'ioredis';
 import type { PlanName } from '../config.ts';
 import { createKey, digestOf } from './keys.ts';
+import { announceChange } from './notices.ts';
 import { currentPeriod, type Period } from './periods.ts';
 import { redisKeys, selectorOf } from './store.ts';
 
@@ -30,13 +31,16 @@ export interface AccountInput {
   period?: Period;
 }
 
-/** Accounts, their keys, plans and credits, as an operator changes them; requests never call this. */
+/**
+ * Accounts, their keys, plans and credits, as an operator changes them; requests never call this. A change that
+ * can refuse calls (revocation, plan, credits) is announced to the API processes (notices.ts).
+ */
 export class Accounts {
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
     private readonly redis: Redis,
-    prefix: string,
+    private readonly prefix: string,
   ) {
     this.keys = redisKeys(prefix);
     redis.defineCommand('csiCredit', { numberOfKeys: 1, lua: CREDIT_LUA });
@@ -108,17 +112,20 @@ export class Accounts {
     if (!selector) return false;
     await this.redis.hset(this.keys.record(accountId, keyId), 'revokedAt', new Date().toISOString());
     await this.redis.del(this.keys.index(selector));
+    await announceChange(this.redis, this.prefix, accountId);
     return true;
   }
 
   async setPlan(accountId: string, plan: PlanName, allowance: number): Promise<void> {
     await this.mustExist(accountId);
     await this.redis.hset(this.keys.account(accountId), { plan, allowance });
+    await announceChange(this.redis, this.prefix, accountId);
   }
 
   async setUnlimited(accountId: string, unlimited: boolean): Promise<void> {
     await this.mustExist(accountId);
     await this.redis.hset(this.keys.account(accountId), 'unlimited', unlimited ? '1' : '0');
+    await announceChange(this.redis, this.prefix, accountId);
   }
 
   /** Adds credits to this period's balance (a new period starts again from the allowance). */
@@ -134,7 +141,9 @@ export class Accounts {
     const account = await this.getAccount(accountId);
     if (!account) throw new Error(`no account ${accountId}`);
     const period = currentPeriod((account.period as Period) ?? 'month', now).id;
-    return Number(await this.redis.csiCredit(this.keys.account(accountId), credits, period, mode));
+    const balance = Number(await this.redis.csiCredit(this.keys.account(accountId), credits, period, mode));
+    await announceChange(this.redis, this.prefix, accountId);
+    return balance;
   }
 
   private async mustExist(accountId: string): Promise<void> {

@@ -4,9 +4,10 @@
 // a refusal (401, 402, 403, 429, 503) replaces whatever the search found and aborts it (`signal`), and a plan
 // changed since (another page size) repeats the search (src/http/access-hooks.ts does both). Only a valid
 // billable call of a key whose last billable call in this process was granted with credits left, and that was not
-// refused since, goes ahead, and no more of them at once than those credits or AHEAD_PER_KEY: unknown, refused,
-// spent or limited keys and invalid calls never cause a search before their check. ACCESS_AHEAD=false turns the
-// fast path off: every call waits for its check.
+// refused or changed (notices.ts) since, goes ahead, no more of them at once than those credits or AHEAD_PER_KEY,
+// and only from an address whose window, as last counted here, has room for them. Unknown, refused, spent, revoked
+// or limited keys, addresses at their limit and invalid calls never cause a search before their check.
+// ACCESS_AHEAD=false turns the fast path off: every call waits for its check.
 
 /**
  * At most this many calls of one key run ahead of their checks at a time: enough to hide the check behind the
@@ -25,6 +26,17 @@ interface Standing {
   running: number;
 }
 
+/** What this process last counted of an address's one-minute window. */
+interface Room {
+  /** Requests the window still admits, less the calls from this address that went ahead since. */
+  left: number;
+  /** When the window ends (epoch ms); after that, the address's next call waits for its count again. */
+  until: number;
+}
+
+/** How many addresses' windows a process remembers (the oldest counted goes first). */
+const ADDRESSES = 10_000;
+
 /** A call that goes ahead of its check. */
 export interface GoAhead<G> {
   /** The page size its handler uses meanwhile: the one of the key's last granted call. */
@@ -41,19 +53,24 @@ export interface GoAhead<G> {
 export class Ahead {
   /** By key digest; Access forgets a key here when it forgets it, so this never outgrows Access's bound. */
   private readonly keys = new Map<string, Standing>();
+  /** By address, in the order last counted. */
+  private readonly addresses = new Map<string, Room>();
 
   constructor(private readonly enabled: boolean) {}
 
   /** Lets a call go ahead of `check`, or answers undefined: then the call must wait for its check. */
   take<G>(
     digest: string | undefined,
-    call: { cost: number; valid: boolean },
+    call: { cost: number; valid: boolean; ip: string },
     check: () => Promise<G>,
   ): GoAhead<G> | undefined {
     // An invalid call must answer the check's refusal or 422, nothing else; a free one has nothing to hide.
     if (!this.enabled || digest === undefined || call.cost <= 0 || !call.valid) return;
     const key = this.keys.get(digest);
     if (key?.pageSize === undefined || key.running >= Math.min(key.credits, AHEAD_PER_KEY)) return;
+    const room = this.addresses.get(call.ip);
+    if (!room || room.left <= 0 || room.until <= Date.now()) return;
+    room.left -= 1;
     key.running += 1;
     let released = false;
     const release = () => {
@@ -93,8 +110,24 @@ export class Ahead {
     if (key) key.pageSize = undefined;
   }
 
+  /**
+   * An address's window was counted: `left` more requests fit until `resetMs` from now; undefined when the count
+   * failed (the limiter failed open), and then its calls wait for their checks.
+   */
+  counted(ip: string, left: number | undefined, resetMs = 0): void {
+    this.addresses.delete(ip);
+    if (left === undefined) return;
+    if (this.addresses.size >= ADDRESSES) this.addresses.delete(this.addresses.keys().next().value as string);
+    this.addresses.set(ip, { left, until: Date.now() + resetMs });
+  }
+
   /** Access no longer remembers this key. */
   forget(digest: string): void {
     this.keys.delete(digest);
+  }
+
+  /** Nothing goes ahead until granted again: after notices may have been missed. */
+  forgetAll(): void {
+    this.keys.clear();
   }
 }

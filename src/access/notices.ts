@@ -1,0 +1,45 @@
+// Account changes, announced to every API process. A process remembers keys it has seen (their account) and which
+// of them may send their search ahead of the access check (ahead.ts). The credit script is the authority and
+// refuses a revoked, downgraded or emptied account on its next call anyway; the notice only stops those calls
+// from going ahead meanwhile, so a change costs OpenSearch no searches once it has arrived (within milliseconds).
+// Pub/sub is fire-and-forget: a process that was disconnected when a notice went out forgets everything it
+// remembers when it reconnects, rather than trust what it may have missed.
+import type { Redis } from 'ioredis';
+
+export const noticeChannel = (prefix: string) => `${prefix}accounts:changed`;
+
+/** Says that an account's keys, plan or credits changed. Never throws: a lost notice costs speed, not money. */
+export async function announceChange(redis: Redis, prefix: string, accountId: string): Promise<void> {
+  await redis.publish(noticeChannel(prefix), accountId).catch(() => undefined);
+}
+
+export interface NoticeHandlers {
+  /** An account changed. */
+  changed(accountId: string): void;
+  /** Notices may have been missed: forget every account. */
+  missed(): void;
+}
+
+/** Listens on its own connection (a subscribed connection runs no other commands); `close` ends it. */
+export function listenForChanges(redis: Redis, prefix: string, on: NoticeHandlers): { close: () => Promise<void> } {
+  // The queue lets the subscription wait for a Redis that is not up yet; ioredis subscribes again on reconnect.
+  const listener = redis.duplicate({ enableOfflineQueue: true, lazyConnect: true });
+  const channel = noticeChannel(prefix);
+  let connectedBefore = false;
+  listener.on('error', () => undefined); // the main connection logs outages
+  listener.on('ready', () => {
+    if (connectedBefore) on.missed();
+    connectedBefore = true;
+  });
+  listener.on('message', (from: string, accountId: string) => {
+    if (from === channel) on.changed(accountId);
+  });
+  listener.connect().catch(() => undefined);
+  void listener.subscribe(channel).catch(() => undefined);
+  return {
+    close: async () => {
+      await listener.quit().catch(() => undefined);
+      listener.disconnect();
+    },
+  };
+}
