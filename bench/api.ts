@@ -22,6 +22,7 @@ import { Pool } from 'undici';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { loadConfig } from '../src/config.ts';
+import { authorization, directRequest } from '../src/search/connection.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases, searchPath } from '../src/search/indices.ts';
@@ -49,6 +50,8 @@ const warmup = Number(values.warmup);
 // .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
 loadDotEnv();
 const config = loadConfig();
+/** The benchmarks load one node of this machine (they pin its CPU): the first of OPENSEARCH_URL. */
+const opensearchUrl = config.opensearch.nodes[0] as string;
 const index = aliases(config.indexPrefix).creators;
 const ranking = loadProfile().ranking.creators;
 const BENCH_PREFIX = 'bench:';
@@ -115,7 +118,7 @@ function cpuMs(pid: number): number {
 }
 
 async function opensearchCpuMs(): Promise<number> {
-  const stats = (await (await fetch(`${config.opensearchUrl}/_nodes/_local/stats/process`)).json()) as {
+  const stats = (await (await fetch(...directRequest(config.opensearch, '/_nodes/_local/stats/process'))).json()) as {
     nodes: Record<string, { process: { cpu: { total_in_millis: number } } }>;
   };
   return Object.values(stats.nodes)[0]?.process.cpu.total_in_millis ?? Number.NaN;
@@ -227,7 +230,7 @@ const directRequests: autocannon.Request[] = cases.map((c) => {
   return {
     method: 'POST',
     path: searchPath(index),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...authorization(config.opensearch) },
     body: JSON.stringify(creatorSearchBody(params, ranking, window)),
   };
 });
@@ -244,7 +247,7 @@ const apiRequests = (withKey: boolean): autocannon.Request[] =>
 
 execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
 const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
-const layout = await applyLayout(parseLayout(values.layout), config.opensearchUrl, localPid(redisPid, 'redis'));
+const layout = await applyLayout(parseLayout(values.layout), config.opensearch, localPid(redisPid, 'redis'));
 const api = await startApi({});
 const open = await startApi({ ACCESS_DISABLED: 'true' });
 const barePort = await freePort();
@@ -256,13 +259,14 @@ const bare = await start(
     BARE_PORT: String(barePort),
     BARE_BODIES: bodiesFile,
     BARE_PATH: searchPath(index),
-    OPENSEARCH_URL: config.opensearchUrl,
+    OPENSEARCH_URL: opensearchUrl,
+    BARE_AUTHORIZATION: authorization(config.opensearch).authorization ?? '',
   },
   `http://127.0.0.1:${barePort}/0`,
 );
 
 const targets: Target[] = [
-  { name: 'OpenSearch _search (same requests)', url: config.opensearchUrl, requests: directRequests },
+  { name: 'OpenSearch _search (same requests)', url: opensearchUrl, requests: directRequests },
   { name: 'API, access on (metered key)', url: api.url, requests: apiRequests(true), pid: api.child.pid },
   { name: 'API, ACCESS_DISABLED', url: open.url, requests: apiRequests(false), pid: open.child.pid },
   {
@@ -307,7 +311,7 @@ try {
   const ratio = (i: number) => (r: Figures[]) => at(r, i).rps / at(r, 0).rps;
   const paired = await pairedLatency(targets[1] as Target, targets[2] as Target, sequential);
 
-  const { count } = (await (await fetch(`${config.opensearchUrl}/${index}/_count`)).json()) as { count: number };
+  const { count } = (await (await fetch(...directRequest(config.opensearch, `/${index}/_count`))).json()) as { count: number };
   const row = (name: string, f: Figures) =>
     `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.opensearchCores.toFixed(2)} | ${f.frontCpu.toFixed(2)} | ${f.loaderCpu.toFixed(2)} |`;
   const report = `# API benchmark, ${new Date().toISOString().slice(0, 10)}

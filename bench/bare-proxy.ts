@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Pool } from 'undici';
 
-const { BARE_PORT, BARE_BODIES, OPENSEARCH_URL, BARE_PATH } = process.env;
+const { BARE_PORT, BARE_BODIES, OPENSEARCH_URL, BARE_PATH, BARE_AUTHORIZATION } = process.env;
 const bodies = JSON.parse(readFileSync(String(BARE_BODIES), 'utf8')) as string[];
 const pool = new Pool(String(OPENSEARCH_URL), { connections: 32 });
 
@@ -16,7 +16,7 @@ http
     const answer = await pool.request({
       path: String(BARE_PATH),
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(BARE_AUTHORIZATION && { authorization: BARE_AUTHORIZATION }) },
       body,
     });
     const text = await answer.body.text();

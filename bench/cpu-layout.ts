@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { directRequest, type OpenSearchConnection } from '../src/search/connection.ts';
 
 export type Layout = 'shared' | 'split';
 
@@ -38,8 +39,8 @@ export function localPid(pid: number | undefined, what: string): number | undefi
   }
 }
 
-async function opensearchPid(url: string): Promise<number> {
-  const info = (await (await fetch(`${url}/_nodes/_local/process`)).json()) as {
+async function opensearchPid(connection: OpenSearchConnection): Promise<number> {
+  const info = (await (await fetch(...directRequest(connection, '/_nodes/_local/process'))).json()) as {
     nodes: Record<string, { process: { id: number } }>;
   };
   const pid = localPid(Object.values(info.nodes)[0]?.process.id, 'opensearch');
@@ -49,23 +50,23 @@ async function opensearchPid(url: string): Promise<number> {
 
 export async function applyLayout(
   layout: Layout,
-  opensearchUrl: string,
+  opensearch: OpenSearchConnection,
   redisPid: number | undefined,
 ): Promise<Pinned> {
   const cores = os.cpus().length;
   if (layout === 'shared') return { layout, description: `everything shares ${cores} cores`, restore: () => {} };
   if (cores < 2) throw new Error('--layout split needs at least 2 cores');
-  const opensearch = await opensearchPid(opensearchUrl);
+  const server = await opensearchPid(opensearch);
   const rest = cores === 2 ? '0' : `0-${cores - 2}`;
   const last = String(cores - 1);
   const clients = [process.pid, ...(redisPid ? [redisPid] : [])];
-  pin(opensearch, last);
+  pin(server, last);
   for (const pid of clients) pin(pid, rest);
   return {
     layout,
     description: `OpenSearch pinned to core ${last}; ${redisPid ? 'the load generator, the process under test and Redis' : 'the load generator and the process under test'} to core(s) ${rest}`,
     restore() {
-      for (const pid of [opensearch, ...clients]) {
+      for (const pid of [server, ...clients]) {
         try {
           pin(pid, `0-${cores - 1}`);
         } catch {

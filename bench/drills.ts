@@ -16,7 +16,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { generate } from '../indexer/generate/dataset.ts';
@@ -30,12 +29,15 @@ import { closeClients, createClients } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { COSTS } from '../src/contract/operations.ts';
 import { createLogger } from '../src/logger.ts';
+import { officialClient } from '../src/search/connection.ts';
 import { aliases } from '../src/search/indices.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
 loadDotEnv();
-const { opensearchUrl, redisUrl, keyPrefix } = loadConfig();
+const { opensearch: connection, redisUrl, keyPrefix } = loadConfig();
+// The drills run on one local node: they put a proxy of their own in front of it.
+const opensearchUrl = connection.nodes[0] as string;
 const run = Date.now().toString(36);
 /** Every Redis key of this run starts with it (each drill adds its name); all are deleted at the end. */
 const RUN_PREFIX = `drill:${run}:`;
@@ -109,7 +111,7 @@ async function stackOrExit(): Promise<{ opensearch: string; redis: string }> {
 
 const versions = await stackOrExit();
 const admin = new Redis(redisUrl);
-const opensearch = new Client({ node: opensearchUrl });
+const opensearch = officialClient(connection, { requestTimeout: 30_000 });
 
 /**
  * Reservations and refunds, counted by Redis itself: with keyspace notifications on hash commands, every HINCRBY
@@ -562,8 +564,8 @@ async function refused(kind: 'revoked' | 'ip', { search }: Paths): Promise<Row> 
     return row(`${what}: 2 waves of 100 searches`, statuses, before, after, [
       { text: `every call ${status}`, ok: statuses.every((s) => s === status) },
       {
-        text: `OpenSearch searches ≤ 4, then 0 (${first?.searches}, then ${second?.searches})`,
-        ok: (first?.searches ?? 99) <= 4 && second?.searches === 0,
+        text: `OpenSearch searches 0 (${first?.searches}, then ${second?.searches})`,
+        ok: first?.searches === 0 && second?.searches === 0,
       },
     ]);
   } finally {

@@ -20,12 +20,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
-import { Client } from '@opensearch-project/opensearch';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { creatorDocument } from '../indexer/documents.ts';
 import { indexDefinition } from '../indexer/mappings.ts';
 import { readNdjson } from '../indexer/ndjson.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
+import { directRequest, officialClient } from '../src/search/connection.ts';
 import { applyLayout, parseLayout } from './cpu-layout.ts';
 
 const run = promisify(execFile);
@@ -37,7 +37,7 @@ const creators = Number(values.creators);
 const chosenLayout = parseLayout(values.layout);
 const work = path.join(root, '.cache', 'bench', `creators-${creators}`);
 const config = loadIndexerConfig();
-const client = new Client({ node: config.opensearchUrl, requestTimeout: 300_000 });
+const client = officialClient(config.opensearch, { requestTimeout: 300_000 });
 const seconds = (since: number) => (Date.now() - since) / 1000;
 const tsx = [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')];
 
@@ -87,11 +87,13 @@ async function rawBulk(file: string, index: string): Promise<{ seconds: number; 
     chunk = [];
     bytes = 0;
     while (inFlight.size >= config.bulkConcurrency) await Promise.race(inFlight);
-    const request = fetch(`${config.opensearchUrl}/${index}/_bulk`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-ndjson' },
-      body,
-    })
+    const request = fetch(
+      ...directRequest(config.opensearch, `/${index}/_bulk`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body,
+      }),
+    )
       .then((r) => r.json())
       .finally(() => inFlight.delete(request));
     inFlight.add(request);
@@ -145,7 +147,7 @@ async function rawRun() {
 
 // Raw _bulk before and after the indexer, the indexer compared with the faster of the two: neither warm-up nor
 // OpenSearch's drift can favour the indexer. Only the loads run in the layout (generation is not compared).
-const layout = await applyLayout(chosenLayout, config.opensearchUrl, undefined);
+const layout = await applyLayout(chosenLayout, config.opensearch, undefined);
 let raws: Awaited<ReturnType<typeof rawRun>>[];
 let loaded: Awaited<ReturnType<typeof indexer>>;
 let indexerSize: string;
@@ -166,7 +168,7 @@ const { body: info } = await client.info();
 const report = `# Indexer benchmark, ${new Date().toISOString().slice(0, 10)}
 
 Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}.
-OpenSearch ${info.version.number} at ${config.opensearchUrl} (single node; heap as the launcher set it).
+OpenSearch ${info.version.number} at ${config.opensearch.nodes[0]} (single node; heap as the launcher set it).
 Bulk requests of ${mb(config.bulkMaxBytes)}, ${config.bulkConcurrency} in flight, 1 shard, 0 replicas, refresh off while loading.
 Layout \`${layout.layout}\`: ${layout.description}.
 

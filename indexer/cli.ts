@@ -1,7 +1,8 @@
 // `npm run index -- [--skip-bad] [--rollback]`: loads data/*.ndjson into new versioned indices and swaps the
 // aliases, or points them back at the previous version. See README, "Data and the indexer".
 import { parseArgs } from 'node:util';
-import { Client } from '@opensearch-project/opensearch';
+import type { Client } from '@opensearch-project/opensearch';
+import { officialClient } from '../src/search/connection.ts';
 import { main } from '../scripts/stack/cli.ts';
 import { loadIndexerConfig } from './config.ts';
 import { load, rollback } from './load.ts';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
 
 await main(async () => {
   const config = loadIndexerConfig();
-  const client = new Client({ node: config.opensearchUrl, requestTimeout: 120_000 });
+  const client = officialClient(config.opensearch, { requestTimeout: 120_000 });
   try {
     if (values.rollback) {
       const { from, to } = await rollback(client, config.indexPrefix);

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { indexPrefixSchema, parseEnv } from '../src/config.ts';
+import { connectionOf, credentialsPaired, opensearchVariables } from '../src/search/connection.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
 const indexerEnvSchema = z
   .object({
-    OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:9200'),
+    ...opensearchVariables,
     INDEX_PREFIX: indexPrefixSchema,
     INDEX_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
     INDEX_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
@@ -13,8 +14,9 @@ const indexerEnvSchema = z
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     DATA_DIR: z.string().min(1).default('data'),
   })
+  .refine(...credentialsPaired)
   .transform((e) => ({
-    opensearchUrl: e.OPENSEARCH_URL,
+    opensearch: connectionOf(e),
     indexPrefix: e.INDEX_PREFIX,
     shards: e.INDEX_SHARDS,
     replicas: e.INDEX_REPLICAS,

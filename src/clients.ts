@@ -1,7 +1,8 @@
 import { once } from 'node:events';
-import { Client } from '@opensearch-project/opensearch';
+import type { Client } from '@opensearch-project/opensearch';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { officialClient } from './search/connection.ts';
 import { OpenSearchHttp } from './search/opensearch-http.ts';
 
 export interface Clients {
@@ -20,11 +21,7 @@ export interface ClientLog {
 
 export function createClients(config: Config, log: ClientLog): Clients {
   // Short timeouts and no retries: a slow cluster answers 503 quickly instead of multiplying latency.
-  const opensearch = new Client({
-    node: config.opensearchUrl,
-    requestTimeout: config.opensearchTimeoutMs,
-    maxRetries: 0,
-  });
+  const opensearch = officialClient(config.opensearch, { requestTimeout: config.opensearchTimeoutMs });
   const redis = new Redis(config.redisUrl, {
     // Fail fast rather than queue: a request must never hang on a Redis that is down. ioredis keeps reconnecting
     // in the background, so the service recovers by itself when Redis returns.
@@ -48,7 +45,7 @@ export function createClients(config: Config, log: ClientLog): Clients {
   });
   return {
     opensearch,
-    search: new OpenSearchHttp(config.opensearchUrl, config.opensearchTimeoutMs, config.opensearchMaxPending),
+    search: new OpenSearchHttp(config.opensearch, config.opensearchTimeoutMs, config.opensearchMaxPending),
     redis,
   };
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { connectionOf, credentialsPaired, opensearchVariables } from './search/connection.ts';
 import { DEFAULT_PROFILE } from './search/profile.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);
@@ -64,7 +65,7 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    OPENSEARCH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:9200'),
+    ...opensearchVariables,
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
     READINESS_TIMEOUT_MS: positiveMs.default(1000),
     SHUTDOWN_GRACE_MS: positiveMs.default(10_000),
@@ -99,6 +100,7 @@ const envSchema = z
     // 0 turns the file watch off (SIGHUP still reloads).
     RANKING_PROFILE_POLL_MS: count(0, 3_600_000).default(1000),
   })
+  .refine(...credentialsPaired)
   .refine((e) => !(e.ACCESS_DISABLED && e.NODE_ENV === 'production'), {
     path: ['ACCESS_DISABLED'],
     message: 'is a benchmark-only switch and is refused when NODE_ENV=production',
@@ -107,7 +109,7 @@ const envSchema = z
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    opensearchUrl: e.OPENSEARCH_URL,
+    opensearch: connectionOf(e),
     redisUrl: e.REDIS_URL,
     readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -2,7 +2,8 @@
 // RANKING_PROFILE…), so the workbench measures what the API serves; a client; profiles and judgments by name.
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@opensearch-project/opensearch';
+import type { Client } from '@opensearch-project/opensearch';
+import { officialClient } from '../src/search/connection.ts';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -60,7 +61,7 @@ export function workbench(): Workbench {
   const config = loadConfig();
   return {
     config,
-    client: new Client({ node: config.opensearchUrl, requestTimeout: 120_000 }),
+    client: officialClient(config.opensearch, { requestTimeout: 120_000 }),
     settings: {
       indexPrefix: config.indexPrefix,
       depthLimit: config.searchDepthLimit,

@@ -124,11 +124,13 @@ export class Access {
     const known = digest ? this.known.get(digest) : undefined;
     const call = { cost: caller.valid ? caller.cost : 0, callId: randomBytes(12).toString('base64url') };
     // A key seen before sends its credit script along with the IP count: one round trip. A new key is looked up
-    // first; either way the script itself refuses a revoked key.
-    const [ipCount, ref, early] = await Promise.all([
+    // first, and so is the IP count of an address already at its limit, which reserves nothing then; either way
+    // the script itself refuses a revoked key.
+    const early = known && !this.ahead.full(caller.ip);
+    const [ipCount, ref, reserved] = await Promise.all([
       this.limits.ip(caller.ip),
       known ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
-      known && this.reserve(known, call),
+      early && this.reserve(known, call),
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     this.ahead.counted(
@@ -137,7 +139,7 @@ export class Access {
       ipCount.resetMs,
     );
     if (exceeded(ipWindow)) {
-      if (known && early && 'charged' in early && early.charged) {
+      if (known && reserved && 'charged' in reserved && reserved.charged) {
         await this.refunds.refund(known.accountId, call.callId);
       }
       throw rateLimited(ipWindow, 'this address');
@@ -147,7 +149,7 @@ export class Access {
     }
     if (!known) this.remember(digest, ref);
 
-    const outcome = early ?? (await this.reserve(ref, call));
+    const outcome = reserved || (await this.reserve(ref, call));
     if (outcome.status === 'cancelled') throw storeDown(new Error(`call ${call.callId} was given up`));
     if (outcome.status === 'unauthorized') {
       this.forget(digest);

@@ -121,6 +121,12 @@ export class Ahead {
     this.addresses.set(ip, { left, until: Date.now() + resetMs });
   }
 
+  /** True when this address's window, as last counted here, has no room left: its calls will be refused. */
+  full(ip: string): boolean {
+    const room = this.addresses.get(ip);
+    return room !== undefined && room.left <= 0 && room.until > Date.now();
+  }
+
   /** Access no longer remembers this key. */
   forget(digest: string): void {
     this.keys.delete(digest);

@@ -1,32 +1,118 @@
-// The API's read path to OpenSearch: plain JSON over a keep-alive undici pool. Measured on this machine it costs
-// about half the CPU per search of the official client (which the indexer, tests and /readyz keep using), and
-// CPU the API spends is CPU OpenSearch cannot use when they share a host. Every failure that means "OpenSearch
-// cannot answer now" becomes a 503 with Retry-After, a 400 (a value OpenSearch refuses) a 422; the original error
-// only reaches the log.
+// The API's read path to OpenSearch: plain JSON over keep-alive undici pools, one per node. Measured on this
+// machine it costs about half the CPU per search of the official client (which the indexer, tests and /readyz keep
+// using), and CPU the API spends is CPU OpenSearch cannot use when they share a host. Every failure that means
+// "OpenSearch cannot answer now" becomes a 503 with Retry-After, a 400 (a value OpenSearch refuses) a 422; the
+// original error only reaches the log.
+//
+// Several nodes: requests go round the nodes that answer. A node that cannot be reached (refused, reset, or no
+// connection within CONNECT_TIMEOUT_MS) is left out for a while, doubling up to DEAD_MAX_MS while it stays down, and
+// the request goes to the next node at once: a search only reads, so sending it again is always safe. Once its
+// time is up, one request tries the node again; the others keep to the live ones meanwhile.
 import { type Dispatcher, Pool } from 'undici';
 import { ApiError, unavailable } from '../contract/error.ts';
+import { authorization, type OpenSearchConnection } from './connection.ts';
+
+/** A dead node is found within this, whatever OPENSEARCH_TIMEOUT_MS allows a search. */
+export const CONNECT_TIMEOUT_MS = 1000;
+const DEAD_MIN_MS = 500;
+const DEAD_MAX_MS = 30_000;
+
+/** Failures that mean the node, not the request, is the problem: the request has not been read by it. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+const unreachable = (error: unknown) => UNREACHABLE.has(String((error as { code?: unknown }).code));
+
+interface Node {
+  url: string;
+  pool: Pool;
+  /** 0 while the node answers; otherwise when it may be tried again (epoch ms). */
+  deadUntil: number;
+  /** Failures in a row: how long it is left out next time. */
+  failures: number;
+}
 
 export class OpenSearchHttp {
-  private readonly pool: Pool;
+  private readonly nodes: Node[];
+  private readonly headers: Record<string, string>;
+  /** Where the round starts next time. */
+  private turn = 0;
   /** Requests sent or waiting for a connection now. */
   private pending = 0;
 
   /**
-   * `maxPending` bounds the requests in flight and waiting for one of the pool's connections: past it, a search
+   * `maxPending` bounds the requests in flight and waiting for one of the pools' connections: past it, a search
    * answers 503 at once instead of queueing behind work OpenSearch cannot finish in time (and slowing every caller).
    */
   constructor(
-    url: string,
+    connection: OpenSearchConnection,
     timeoutMs: number,
     private readonly maxPending = Number.POSITIVE_INFINITY,
   ) {
-    // No retries, short timeouts: a slow cluster answers 503 quickly instead of multiplying latency.
-    this.pool = new Pool(url, {
-      connections: 32,
-      connect: { timeout: timeoutMs },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+    // Short timeouts: a slow cluster answers 503 quickly instead of multiplying latency.
+    const connect = { timeout: Math.min(timeoutMs, CONNECT_TIMEOUT_MS), ...(connection.ca && { ca: connection.ca }) };
+    this.nodes = connection.nodes.map((url) => ({
+      url,
+      pool: new Pool(url, { connections: 32, connect, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
+      deadUntil: 0,
+      failures: 0,
+    }));
+    this.headers = { 'content-type': 'application/json', ...authorization(connection) };
+  }
+
+  /** Each node and whether this process sends it requests now (for status and tests). */
+  describe(): { url: string; live: boolean }[] {
+    return this.nodes.map((node) => ({ url: node.url, live: node.deadUntil === 0 }));
+  }
+
+  /**
+   * The next live node in the round, not yet `tried` by this request. A node whose time out is up counts as live
+   * for one request, which pushes its time further until that request tells. With no live node left, the one back
+   * soonest is tried anyway: better a try than a certain 503.
+   */
+  private pick(tried: Set<Node>): Node | undefined {
+    const now = Date.now();
+    for (let i = 0; i < this.nodes.length; i++) {
+      const node = this.nodes[(this.turn + i) % this.nodes.length] as Node;
+      if (tried.has(node) || node.deadUntil > now) continue;
+      this.turn = (this.turn + i + 1) % this.nodes.length;
+      if (node.failures) node.deadUntil = now + this.outFor(node);
+      return node;
+    }
+    return this.nodes.filter((node) => !tried.has(node)).sort((a, b) => a.deadUntil - b.deadUntil)[0];
+  }
+
+  private outFor(node: Node): number {
+    return Math.min(DEAD_MAX_MS, DEAD_MIN_MS * 2 ** Math.min(node.failures, 10));
+  }
+
+  /** Sends the request to one node after another until one answers; every node at most once. */
+  private async send(path: string, body: string, signal?: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const tried = new Set<Node>();
+    for (;;) {
+      const node = this.pick(tried) as Node;
+      tried.add(node);
+      try {
+        const response = await node.pool.request({ path, method: 'POST', headers: this.headers, body, signal });
+        node.failures = 0;
+        node.deadUntil = 0;
+        return response;
+      } catch (error) {
+        if (!unreachable(error) || signal?.aborted) throw error;
+        node.failures += 1;
+        node.deadUntil = Date.now() + this.outFor(node);
+        if (tried.size === this.nodes.length) throw error;
+      }
+    }
   }
 
   /** `signal` cancels the request (a call refused while its search ran ahead of the check). */
@@ -37,13 +123,7 @@ export class OpenSearchHttp {
     this.pending += 1;
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.pool.request({
-        path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal,
-      });
+      response = await this.send(path, JSON.stringify(body), signal);
     } catch (error) {
       throw unavailable('The search service did not answer in time; retry shortly.', error);
     } finally {
@@ -76,7 +156,7 @@ export class OpenSearchHttp {
    * Called once the app is closed: a search still pending belongs to a call already answered or cut off at
    * shutdown, so it is dropped rather than waited for (which would hold the exit past the grace period).
    */
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    await Promise.all(this.nodes.map((node) => node.pool.destroy()));
   }
 }

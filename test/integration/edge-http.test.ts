@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiError } from '../../src/contract/error.ts';
+import { singleNode } from '../../src/search/connection.ts';
 import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
@@ -206,7 +207,7 @@ describe('numbers OpenSearch cannot take', () => {
   });
 
   it('an OpenSearch 400 that still arrives is 422 invalid_request without OpenSearch text, logged', async () => {
-    const search = new OpenSearchHttp(inject('opensearchUrl'), 2000);
+    const search = new OpenSearchHttp(singleNode(inject('opensearchUrl')), 2000);
     try {
       const error = await search
         .post(`/${data.prefix}creators/_search`, { query: { range: { engagementRate: { gte: Number(nines) } } } })

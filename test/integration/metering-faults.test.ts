@@ -180,14 +180,18 @@ describe('refused keys and OpenSearch', () => {
     }
   });
 
-  it('sends no search for a known key from an address at its per-IP limit', async () => {
+  it('sends no search, and reserves nothing, for a known key from an address at its per-IP limit', async () => {
     const t = await app({ IP_RATE_PER_MIN: '3' });
-    const { key } = await t.key({ unlimited: false, allowance: 1000 });
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 1000 });
     for (let i = 0; i < 3; i++) expect((await get(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
     const before = await searches();
     const limited = await Promise.all(Array.from({ length: 40 }, () => get(t, '/api/v1/creators?query=x', key)));
     expect(limited.every((r) => r.statusCode === 429)).toBe(true);
     expect(await searches()).toBe(before);
+    // Each reservation leaves a call record (a refund marks it, and it stays until it expires): the 3 granted ones.
+    const calls = await admin.keys(`${t.config.redisKeyPrefix}{acct:${accountId}}:call:*`);
+    expect(calls).toHaveLength(3);
+    expect(await balance(t, accountId)).toBe(997);
   });
 
   it('with ACCESS_AHEAD=false, sends no search before its check even for a key granted before with credits left', async () => {

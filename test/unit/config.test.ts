@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -9,7 +12,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 3000,
       logLevel: 'info',
-      opensearchUrl: 'http://127.0.0.1:9200',
+      opensearch: { nodes: ['http://127.0.0.1:9200'] },
       redisUrl: 'redis://127.0.0.1:6379',
       readinessTimeoutMs: 1000,
       shutdownGraceMs: 10_000,
@@ -39,7 +42,26 @@ describe('loadConfig', () => {
 
   it('reads and coerces values', () => {
     const config = loadConfig({ PORT: '8080', OPENSEARCH_URL: 'https://search.internal:9200', LOG_LEVEL: 'warn' });
-    expect(config).toMatchObject({ port: 8080, opensearchUrl: 'https://search.internal:9200', logLevel: 'warn' });
+    expect(config).toMatchObject({ port: 8080, opensearch: { nodes: ['https://search.internal:9200'] }, logLevel: 'warn' });
+  });
+
+  it('reads several OpenSearch nodes, a user and password, and a CA file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-ca-'));
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    writeFileSync(path.join(dir, 'ca.pem'), pem);
+    const { opensearch } = loadConfig({
+      OPENSEARCH_URL: ' https://os1:9200/, https://os2:9200 ,https://os3:9200',
+      OPENSEARCH_USERNAME: 'api',
+      OPENSEARCH_PASSWORD: 's3cret',
+      OPENSEARCH_CA_FILE: path.join(dir, 'ca.pem'),
+    });
+    expect(opensearch).toEqual({
+      nodes: ['https://os1:9200', 'https://os2:9200', 'https://os3:9200'],
+      username: 'api',
+      password: 's3cret',
+      ca: pem,
+    });
+    rmSync(dir, { recursive: true });
   });
 
   it('treats an empty variable as unset', () => {
@@ -53,6 +75,13 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['OPENSEARCH_URL', 'not a url'],
     ['OPENSEARCH_URL', 'redis://127.0.0.1:9200'],
+    ['OPENSEARCH_URL', 'http://a:9200,not a url'],
+    ['OPENSEARCH_URL', 'http://a:9200,https://b:9200'],
+    ['OPENSEARCH_URL', 'https://admin:secret@search.internal:9200'],
+    ['OPENSEARCH_URL', ' , '],
+    ['OPENSEARCH_USERNAME', 'admin'],
+    ['OPENSEARCH_CA_FILE', '/nonexistent/ca.pem'],
+    ['OPENSEARCH_CA_FILE', 'package.json'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['READINESS_TIMEOUT_MS', '-5'],
     ['SHUTDOWN_GRACE_MS', 'soon'],

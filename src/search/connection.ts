@@ -1,0 +1,122 @@
+// How every part of the project reaches OpenSearch (the API, the indexer, the workbench, the benchmarks and
+// drills): one node or several (OPENSEARCH_URL, comma-separated), over HTTP or HTTPS, with an optional user and
+// password (basic auth) and a CA file for a cluster whose certificate is not signed by a public authority.
+import { readFileSync } from 'node:fs';
+import { Client } from '@opensearch-project/opensearch';
+import { Agent } from 'undici';
+import { z } from 'zod';
+
+export interface OpenSearchConnection {
+  /** Node URLs without credentials or a trailing slash; requests are spread over those that answer. */
+  nodes: string[];
+  username?: string;
+  password?: string;
+  /** PEM text of the CA that signed the nodes' certificates (OPENSEARCH_CA_FILE); system CAs otherwise. */
+  ca?: string;
+}
+
+const nodeUrl = z.url({ protocol: /^https?$/ });
+
+/** The variables, for each config schema that needs OpenSearch (src/config.ts, indexer/config.ts). */
+export const opensearchVariables = {
+  OPENSEARCH_URL: z
+    .string()
+    .default('http://127.0.0.1:9200')
+    .transform((text, ctx) => {
+      const nodes = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (!nodes.length) ctx.addIssue({ code: 'custom', message: 'at least one node URL' });
+      for (const node of nodes) {
+        if (!nodeUrl.safeParse(node).success) {
+          ctx.addIssue({ code: 'custom', message: `"${node.slice(0, 100)}" is not an http:// or https:// URL` });
+          return z.NEVER;
+        }
+        if (new URL(node).username || new URL(node).password) {
+          ctx.addIssue({ code: 'custom', message: 'credentials go in OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD' });
+        }
+      }
+      if (new Set(nodes.map((node) => new URL(node).protocol)).size > 1) {
+        ctx.addIssue({ code: 'custom', message: 'all nodes over http:// or all over https://' });
+      }
+      return nodes.map((node) => node.replace(/\/+$/, ''));
+    }),
+  OPENSEARCH_USERNAME: z.string().optional(),
+  OPENSEARCH_PASSWORD: z.string().optional(),
+  OPENSEARCH_CA_FILE: z
+    .string()
+    .optional()
+    .transform((file, ctx) => {
+      if (file === undefined) return undefined;
+      try {
+        const pem = readFileSync(file, 'utf8');
+        if (pem.includes('-----BEGIN CERTIFICATE-----')) return pem;
+        ctx.addIssue({ code: 'custom', message: `${file} holds no PEM certificate` });
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `cannot read ${file}: ${(error as Error).message}` });
+      }
+      return z.NEVER;
+    }),
+};
+
+interface Variables {
+  OPENSEARCH_URL: string[];
+  OPENSEARCH_USERNAME?: string;
+  OPENSEARCH_PASSWORD?: string;
+  OPENSEARCH_CA_FILE?: string;
+}
+
+/** For the config schema's `.refine`: a user needs a password and the reverse. */
+export const credentialsPaired: [(e: Variables) => boolean, { path: string[]; message: string }] = [
+  (e) => (e.OPENSEARCH_USERNAME === undefined) === (e.OPENSEARCH_PASSWORD === undefined),
+  { path: ['OPENSEARCH_PASSWORD'], message: 'OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD go together' },
+];
+
+/** The connection the parsed variables describe. */
+export function connectionOf(e: Variables): OpenSearchConnection {
+  return {
+    nodes: e.OPENSEARCH_URL,
+    ...(e.OPENSEARCH_USERNAME !== undefined && { username: e.OPENSEARCH_USERNAME, password: e.OPENSEARCH_PASSWORD }),
+    ...(e.OPENSEARCH_CA_FILE !== undefined && { ca: e.OPENSEARCH_CA_FILE }),
+  };
+}
+
+/** A connection to the one node at `url` (tests, and tools that start their own OpenSearch). */
+export const singleNode = (url: string): OpenSearchConnection => ({ nodes: [url.replace(/\/+$/, '')] });
+
+/** The Authorization header for the connection's user, if it has one. */
+export function authorization(c: OpenSearchConnection): Record<string, string> {
+  if (c.username === undefined) return {};
+  return { authorization: `Basic ${Buffer.from(`${c.username}:${c.password ?? ''}`).toString('base64')}` };
+}
+
+export interface ClientOptions {
+  requestTimeout: number;
+  /** Retries of a request on another node; by default one per other node, so a dead node costs no failure. */
+  maxRetries?: number;
+}
+
+/** The official client on every node of the connection (it stops using a dead node until a ping answers). */
+export function officialClient(c: OpenSearchConnection, { requestTimeout, maxRetries }: ClientOptions): Client {
+  return new Client({
+    nodes: c.nodes,
+    requestTimeout,
+    maxRetries: maxRetries ?? c.nodes.length - 1,
+    ...(c.username !== undefined && { auth: { username: c.username, password: c.password ?? '' } }),
+    ...(c.ca !== undefined && { ssl: { ca: c.ca } }),
+  });
+}
+
+const agents = new WeakMap<OpenSearchConnection, Agent>();
+
+/**
+ * For tools that call OpenSearch with `fetch` (benchmarks, drills): the first node's URL of `path`, and the init
+ * that carries the connection's credentials and CA.
+ */
+export function directRequest(c: OpenSearchConnection, path: string, init: RequestInit = {}): [string, RequestInit] {
+  const headers = { ...authorization(c), ...(init.headers as Record<string, string> | undefined) };
+  let dispatcher = agents.get(c);
+  if (!dispatcher && c.ca !== undefined) agents.set(c, (dispatcher = new Agent({ connect: { ca: c.ca } })));
+  return [`${c.nodes[0]}${path}`, { ...init, headers, ...(dispatcher && { dispatcher }) } as RequestInit];
+}

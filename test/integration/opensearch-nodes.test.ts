@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { officialClient } from '../../src/search/connection.ts';
+import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
+import { closedPort } from '../support/app.ts';
+import { slowOpenSearch } from '../support/slow-opensearch.ts';
+
+// Several OpenSearch nodes, some of them down: the real node behind a pass-through proxy stands for a node that
+// comes back. (The local cluster project, test/cluster/, kills real nodes of a real cluster.)
+const live = inject('opensearchUrl');
+const closers: (() => unknown)[] = [];
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+const search = (http: OpenSearchHttp) => http.post<{ hits: unknown }>('/_search', { size: 0 });
+
+describe('the search pool over several nodes', () => {
+  it('answers every search while some nodes are down, leaves them out, and uses one again once it answers', async () => {
+    const [down1, down2] = [await closedPort(), await closedPort()];
+    const http = new OpenSearchHttp({ nodes: [`http://127.0.0.1:${down1}`, live, `http://127.0.0.1:${down2}`] }, 2000);
+    closers.push(() => http.close());
+
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) expect(await search(http)).toHaveProperty('hits');
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(http.describe().map((node) => node.live)).toEqual([false, true, false]);
+
+    // The first node comes back (a proxy to the live one on its port): after its time out, a search tries it.
+    const back = await slowOpenSearch(live, 0, down1);
+    closers.push(back.close);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    for (let i = 0; i < 10; i++) await search(http);
+    expect(http.describe().map((node) => node.live)).toEqual([true, true, false]);
+  });
+
+  it('answers 503 when no node answers, after trying each once', async () => {
+    const http = new OpenSearchHttp(
+      { nodes: [`http://127.0.0.1:${await closedPort()}`, `http://127.0.0.1:${await closedPort()}`] },
+      2000,
+    );
+    closers.push(() => http.close());
+    await expect(search(http)).rejects.toMatchObject({ statusCode: 503, code: 'unavailable' });
+  });
+});
+
+describe('the official client over several nodes', () => {
+  it('answers through a live node when the first is down', async () => {
+    const client = officialClient(
+      { nodes: [`http://127.0.0.1:${await closedPort()}`, live] },
+      { requestTimeout: 2000 },
+    );
+    closers.push(() => client.close());
+    for (let i = 0; i < 5; i++) expect((await client.cluster.health()).body.status).not.toBe('red');
+  });
+});
