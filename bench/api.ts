@@ -22,8 +22,9 @@ import { Pool } from 'undici';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { loadConfig } from '../src/config.ts';
-import { authorization, directRequest } from '../src/search/connection.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
+import { singleRedis } from '../src/redis.ts';
+import { authorization, directRequest } from '../src/search/connection.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases, searchPath } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
@@ -234,7 +235,7 @@ const directRequests: autocannon.Request[] = cases.map((c) => {
     body: JSON.stringify(creatorSearchBody(params, ranking, window)),
   };
 });
-const redis = new Redis(config.redisUrl);
+const redis = new Redis(singleRedis(config.redis, 'bench:api'));
 const store = new Accounts(redis, BENCH_PREFIX);
 const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
 const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
@@ -311,7 +312,9 @@ try {
   const ratio = (i: number) => (r: Figures[]) => at(r, i).rps / at(r, 0).rps;
   const paired = await pairedLatency(targets[1] as Target, targets[2] as Target, sequential);
 
-  const { count } = (await (await fetch(...directRequest(config.opensearch, `/${index}/_count`))).json()) as { count: number };
+  const { count } = (await (await fetch(...directRequest(config.opensearch, `/${index}/_count`))).json()) as {
+    count: number;
+  };
   const row = (name: string, f: Figures) =>
     `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.opensearchCores.toFixed(2)} | ${f.frontCpu.toFixed(2)} | ${f.loaderCpu.toFixed(2)} |`;
   const report = `# API benchmark, ${new Date().toISOString().slice(0, 10)}

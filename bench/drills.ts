@@ -29,13 +29,16 @@ import { closeClients, createClients } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { COSTS } from '../src/contract/operations.ts';
 import { createLogger } from '../src/logger.ts';
+import { singleRedis } from '../src/redis.ts';
 import { officialClient } from '../src/search/connection.ts';
 import { aliases } from '../src/search/indices.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
 loadDotEnv();
-const { opensearch: connection, redisUrl, keyPrefix } = loadConfig();
+const { opensearch: connection, redis: redisConnection, keyPrefix } = loadConfig();
+// The drills pause, kill and watch one Redis server: REDIS_URL.
+const redisUrl = singleRedis(redisConnection, 'npm run drill');
 // The drills run on one local node: they put a proxy of their own in front of it.
 const opensearchUrl = connection.nodes[0] as string;
 const run = Date.now().toString(36);

@@ -2,8 +2,8 @@
 // aliases, or points them back at the previous version. See README, "Data and the indexer".
 import { parseArgs } from 'node:util';
 import type { Client } from '@opensearch-project/opensearch';
-import { officialClient } from '../src/search/connection.ts';
 import { main } from '../scripts/stack/cli.ts';
+import { officialClient } from '../src/search/connection.ts';
 import { loadIndexerConfig } from './config.ts';
 import { load, rollback } from './load.ts';
 

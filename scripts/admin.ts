@@ -1,10 +1,10 @@
 // `npm run admin -- <command>`: accounts, plans, credits and API keys in the Redis of REDIS_URL. README "Accounts
 // and API keys" lists the commands. A key is printed once, when it is created; only its digest is stored.
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import { Accounts } from '../src/access/accounts.ts';
 import { PERIODS, type Period } from '../src/access/periods.ts';
 import { type Config, loadConfig, type PlanName } from '../src/config.ts';
+import { createRedis } from '../src/redis.ts';
 import { loadDotEnv, main } from './stack/cli.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -95,7 +95,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await main(async () => {
     loadDotEnv();
     const config = loadConfig();
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+    const redis = createRedis(config.redis, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
     try {
       const result = await admin(process.argv.slice(2), new Accounts(redis, config.redisKeyPrefix), config);
       console.log(JSON.stringify(result, null, 2));

@@ -1,13 +1,16 @@
 // The quick start's demo account (plan `user`) and a fresh key for it. Keys cannot be shown twice, so each
 // `npm run up` revokes the previous quick-start key and prints a new one.
-import { Redis } from 'ioredis';
 import { Accounts } from '../src/access/accounts.ts';
 import type { Config } from '../src/config.ts';
+import { createRedis, type RedisConnection } from '../src/redis.ts';
 
 const KEY_NAME = 'quick start';
 
-export async function demoKey(redisUrl: string, config: Config): Promise<{ accountId: string; key: string }> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+export async function demoKey(
+  connection: RedisConnection,
+  config: Config,
+): Promise<{ accountId: string; key: string }> {
+  const redis = createRedis(connection, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
   try {
     const store = new Accounts(redis, config.redisKeyPrefix);
     const pointer = `${config.redisKeyPrefix}demo:account`;

@@ -47,7 +47,7 @@ await main(async () => {
   for (const service of [{ ...api, reused: false }, stack.opensearch, stack.redis]) console.log(describe(service));
   console.log(`Data        ${data}`);
   // A demo account with a fresh key, and the suggested search run once, so the printed line works as shown.
-  const { accountId, key } = await demoKey(stack.redis.url, apiConfig);
+  const { accountId, key } = await demoKey({ url: stack.redis.url }, apiConfig);
   const search = `${url}/api/v1/creators?query=personal+finance&country=US&min_subscribers=10000`;
   const answer = await fetch(search, { headers: { authorization: `Bearer ${key}` } });
   if (!answer.ok) throw new StackError(`The API answered ${answer.status} to ${search}: ${await answer.text()}`);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Client } from '@opensearch-project/opensearch';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { createRedis, type RedisClient } from './redis.ts';
 import { officialClient } from './search/connection.ts';
 import { OpenSearchHttp } from './search/opensearch-http.ts';
 
@@ -10,7 +10,7 @@ export interface Clients {
   opensearch: Client;
   /** The API's searches: a lean keep-alive pool (src/search/opensearch-http.ts). */
   search: OpenSearchHttp;
-  redis: Redis;
+  redis: RedisClient;
 }
 
 /** Logs connection trouble once per outage, not once per reconnect attempt. */
@@ -22,7 +22,7 @@ export interface ClientLog {
 export function createClients(config: Config, log: ClientLog): Clients {
   // Short timeouts and no retries: a slow cluster answers 503 quickly instead of multiplying latency.
   const opensearch = officialClient(config.opensearch, { requestTimeout: config.opensearchTimeoutMs });
-  const redis = new Redis(config.redisUrl, {
+  const redis = createRedis(config.redis, {
     // Fail fast rather than queue: a request must never hang on a Redis that is down. ioredis keeps reconnecting
     // in the background, so the service recovers by itself when Redis returns.
     enableOfflineQueue: false,

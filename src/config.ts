@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { redisConnectionOf, redisVariables } from './redis.ts';
 import { connectionOf, credentialsPaired, opensearchVariables } from './search/connection.ts';
 import { DEFAULT_PROFILE } from './search/profile.ts';
 
@@ -66,7 +67,7 @@ const envSchema = z
     PORT: port.default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...opensearchVariables,
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+    ...redisVariables,
     READINESS_TIMEOUT_MS: positiveMs.default(1000),
     SHUTDOWN_GRACE_MS: positiveMs.default(10_000),
     INDEX_PREFIX: indexPrefixSchema,
@@ -110,7 +111,7 @@ const envSchema = z
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     opensearch: connectionOf(e),
-    redisUrl: e.REDIS_URL,
+    redis: redisConnectionOf(e),
     readinessTimeoutMs: e.READINESS_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     indexPrefix: e.INDEX_PREFIX,

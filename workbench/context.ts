@@ -3,10 +3,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
-import { officialClient } from '../src/search/connection.ts';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { officialClient } from '../src/search/connection.ts';
 import { loadProfile, PROFILES_DIR, type Profile } from '../src/search/profile.ts';
 import type { SearchSettings } from '../src/search/requests.ts';
 import { evaluate } from './evaluate.ts';

@@ -66,7 +66,7 @@ function backings(config: StackConfig): Backing[] {
       portVariable: 'STACK_OPENSEARCH_PORT',
       urlVariable: 'OPENSEARCH_URL',
       log: path.join(opensearchLog(config), 'creator-api-local.log'),
-      healthy: opensearchHealthy,
+      healthy: (url) => opensearchHealthy(url.split(',')[0]?.trim() ?? url),
       knownUrl: (known) => known.url,
       answer: async (url) => ((await opensearchHealthy(url)) ? 'healthy' : 'down'),
       startLocal: () => startLocalOpenSearch(config, opensearchUrl),

@@ -88,23 +88,44 @@ async function ensureInstalled(config: StackConfig): Promise<string> {
 
 export const opensearchLog = (config: StackConfig) => path.join(config.cacheDir, 'opensearch', 'logs');
 
+/** One OpenSearch process the launcher runs: its name, HTTP port, folder (data and logs) and cluster settings. */
+export interface OpenSearchNode {
+  /** A cluster's node name; the single node keeps OpenSearch's default (the host name). */
+  name?: string;
+  port: number;
+  dir: string;
+  /** `-E` settings beyond the ones every node gets (discovery, cluster name). */
+  settings: string[];
+  /** When it counts as started (a new cluster's first node is healthy only once enough nodes have joined). */
+  healthy: () => Promise<boolean>;
+}
+
 /** Runs the pinned OpenSearch from the cache on 127.0.0.1, as an unprivileged user when we are root. */
-export async function startLocalOpenSearch(config: StackConfig, url: string): Promise<ProcessRef> {
+export function startLocalOpenSearch(config: StackConfig, url: string): Promise<ProcessRef> {
+  return startOpenSearchNode(config, {
+    port: config.opensearchPort,
+    dir: path.join(config.cacheDir, 'opensearch'),
+    settings: ['-Ediscovery.type=single-node', '-Ecluster.name=creator-api-local'],
+    healthy: () => opensearchHealthy(url),
+  });
+}
+
+export async function startOpenSearchNode(config: StackConfig, node: OpenSearchNode): Promise<ProcessRef> {
   const java = discoverJava();
   const home = await ensureInstalled(config);
-  const data = path.join(config.cacheDir, 'opensearch', 'data');
-  const logs = opensearchLog(config);
+  const data = path.join(node.dir, 'data');
+  const logs = path.join(node.dir, 'logs');
   mkdirSync(data, { recursive: true });
   mkdirSync(logs, { recursive: true });
 
   let command = path.join(home, 'bin', 'opensearch');
   let args = [
-    '-Ediscovery.type=single-node',
+    ...node.settings,
+    ...(node.name ? [`-Enode.name=${node.name}`] : []),
     '-Enetwork.host=127.0.0.1',
-    `-Ehttp.port=${config.opensearchPort}`,
+    `-Ehttp.port=${node.port}`,
     `-Epath.data=${data}`,
     `-Epath.logs=${logs}`,
-    '-Ecluster.name=creator-api-local',
     // A nearly full developer disk must not turn indices read-only.
     '-Ecluster.routing.allocation.disk.threshold_enabled=false',
   ];
@@ -119,9 +140,11 @@ export async function startLocalOpenSearch(config: StackConfig, url: string): Pr
     }
     [command, args] = asServiceUser.wrap(command, args);
   }
-  console.log(`Starting OpenSearch ${OPENSEARCH_VERSION} on Java ${java.major} (${java.home})…`);
+  const what = node.name ? `OpenSearch ${node.name}` : 'OpenSearch';
+  console.log(`Starting ${what} ${OPENSEARCH_VERSION} on port ${node.port}, Java ${java.major} (${java.home})…`);
+  const cluster = /-Ecluster\.name=(\S+)/.exec(node.settings.join(' '))?.[1] ?? 'opensearch';
   return startDetached({
-    what: 'OpenSearch',
+    what,
     command,
     args,
     env: {
@@ -130,8 +153,8 @@ export async function startLocalOpenSearch(config: StackConfig, url: string): Pr
       OPENSEARCH_JAVA_OPTS: `-Xms${config.opensearchHeap} -Xmx${config.opensearchHeap}`,
     },
     log: path.join(logs, 'stdout.log'),
-    otherLogs: [path.join(logs, 'creator-api-local.log')],
+    otherLogs: [path.join(logs, `${cluster}.log`)],
     timeoutMs: config.timeoutMs,
-    healthy: () => opensearchHealthy(url),
+    healthy: node.healthy,
   });
 }

@@ -12,7 +12,7 @@ async function findRedisServer(): Promise<string | undefined> {
 }
 
 /** Debian's redis-server, installed with apt when missing and we are root. */
-async function ensureRedisServer(timeoutMs: number): Promise<string> {
+export async function ensureRedisServer(timeoutMs: number): Promise<string> {
   const found = await findRedisServer();
   if (found) return found;
   if (process.getuid?.() !== 0) {
@@ -111,7 +111,17 @@ function quoted(value: string): string {
 }
 
 /** The whole configuration, in a file: on the command line the password would show in `ps` to every user. */
-export function redisConfig(options: { port: number; dir: string; password: string }): string {
+export function redisConfig(options: { port: number; dir: string; password: string; cluster?: boolean }): string {
+  // A cluster node: replicas authenticate to their master with the same password; a master silent for 2 s is
+  // failed over (Redis's default of 15 s would keep its slots down that long).
+  const cluster = options.cluster
+    ? [
+        'cluster-enabled yes',
+        'cluster-config-file nodes.conf',
+        'cluster-node-timeout 2000',
+        `masterauth ${quoted(options.password)}`,
+      ]
+    : [];
   return [
     '# Written by the launcher (scripts/stack/redis.ts) at each start; edits here are lost.',
     `port ${options.port}`,
@@ -122,25 +132,37 @@ export function redisConfig(options: { port: number; dir: string; password: stri
     'appendfsync everysec',
     'daemonize no',
     `requirepass ${quoted(options.password)}`,
+    ...cluster,
     '',
   ].join('\n');
 }
 
-export async function startLocalRedis(config: StackConfig, url: string): Promise<ProcessRef> {
+export function startLocalRedis(config: StackConfig, url: string): Promise<ProcessRef> {
+  return startRedisNode(config, { port: config.redisPort, dir: ensureRedisDir(config.cacheDir), url });
+}
+
+/** A redis-server on 127.0.0.1:`port` with its data and configuration in `dir`, as one node of a cluster or alone. */
+export async function startRedisNode(
+  config: StackConfig,
+  node: { port: number; dir: string; url: string; cluster?: boolean },
+): Promise<ProcessRef> {
   const server = await ensureRedisServer(config.timeoutMs);
-  const dir = ensureRedisDir(config.cacheDir);
   const password = redisPassword(config.cacheDir);
-  const conf = path.join(dir, 'redis.conf');
+  const conf = path.join(node.dir, 'redis.conf');
   rmSync(conf, { force: true });
-  writeFileSync(conf, redisConfig({ port: config.redisPort, dir, password }), { mode: 0o600, flag: 'wx' });
+  writeFileSync(conf, redisConfig({ port: node.port, dir: node.dir, password, cluster: node.cluster }), {
+    mode: 0o600,
+    flag: 'wx',
+  });
   const shown = path.relative(process.cwd(), redisPasswordFile(config.cacheDir));
-  console.log(`Starting Redis (${server}) on 127.0.0.1:${config.redisPort}, with the password in ${shown}…`);
+  const what = node.cluster ? `Redis cluster node ${node.port}` : 'Redis';
+  console.log(`Starting ${what} (${server}) on 127.0.0.1:${node.port}, with the password in ${shown}…`);
   return startDetached({
-    what: 'Redis',
+    what,
     command: server,
     args: [conf],
-    log: path.join(dir, 'redis.log'),
+    log: path.join(node.dir, 'redis.log'),
     timeoutMs: config.timeoutMs,
-    healthy: async () => (await redisProbe(url)) === 'ok',
+    healthy: async () => (await redisProbe(node.url)) === 'ok',
   });
 }

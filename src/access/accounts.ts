@@ -1,8 +1,9 @@
 // Administration of accounts, API keys and credits (scripts/admin.ts, scripts/demo-key.ts, the tests): creating
 // and changing what the per-request path (store.ts, where the layout of the Redis keys is described) reads.
 import { randomBytes } from 'node:crypto';
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
 import type { PlanName } from '../config.ts';
+import type { RedisClient } from '../redis.ts';
 import { createKey, digestOf } from './keys.ts';
 import { announceChange } from './notices.ts';
 import { currentPeriod, type Period } from './periods.ts';
@@ -39,7 +40,7 @@ export class Accounts {
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {
     this.keys = redisKeys(prefix);
@@ -76,10 +77,11 @@ export class Accounts {
     const digest = digestOf(key);
     const keyId = randomBytes(6).toString('hex');
     const selector = selectorOf(digest);
+    const [record, keyIds] = this.keys.together.newKey(accountId, keyId);
     await this.redis
       .multi()
-      .hset(this.keys.record(accountId, keyId), { selector, digest, name, createdAt: new Date().toISOString() })
-      .sadd(this.keys.keyIds(accountId), keyId)
+      .hset(record, { selector, digest, name, createdAt: new Date().toISOString() })
+      .sadd(keyIds, keyId)
       .exec();
     await this.redis.set(this.keys.index(selector), `${accountId} ${keyId} ${digest}`);
     return { key, keyId };
@@ -141,7 +143,7 @@ export class Accounts {
     const account = await this.getAccount(accountId);
     if (!account) throw new Error(`no account ${accountId}`);
     const period = currentPeriod((account.period as Period) ?? 'month', now).id;
-    const balance = Number(await this.redis.csiCredit(this.keys.account(accountId), credits, period, mode));
+    const balance = Number(await this.redis.csiCredit(...this.keys.together.credit(accountId), credits, period, mode));
     await announceChange(this.redis, this.prefix, accountId);
     return balance;
   }

@@ -3,8 +3,9 @@
 // on its plan, which that script reads, and a call over the limit then never reserves a credit.) When Redis is
 // down or slow the IP limiter lets the request through within FAIL_OPEN_MS and logs: it is protection, not
 // metering.
-import type { Redis } from 'ioredis';
+
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisClient } from '../redis.ts';
 
 export const FAIL_OPEN_MS = 100;
 const WINDOW_S = 60;
@@ -36,7 +37,7 @@ export class Limits {
   private readonly counter: RateLimiterRedis;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     prefix: string,
     private readonly warn: (error: unknown, what: string) => void,
   ) {

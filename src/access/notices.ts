@@ -4,12 +4,12 @@
 // from going ahead meanwhile, so a change costs OpenSearch no searches once it has arrived (within milliseconds).
 // Pub/sub is fire-and-forget: a process that was disconnected when a notice went out forgets everything it
 // remembers when it reconnects, rather than trust what it may have missed.
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisClient } from '../redis.ts';
 
 export const noticeChannel = (prefix: string) => `${prefix}accounts:changed`;
 
 /** Says that an account's keys, plan or credits changed. Never throws: a lost notice costs speed, not money. */
-export async function announceChange(redis: Redis, prefix: string, accountId: string): Promise<void> {
+export async function announceChange(redis: RedisClient, prefix: string, accountId: string): Promise<void> {
   await redis.publish(noticeChannel(prefix), accountId).catch(() => undefined);
 }
 
@@ -21,9 +21,13 @@ export interface NoticeHandlers {
 }
 
 /** Listens on its own connection (a subscribed connection runs no other commands); `close` ends it. */
-export function listenForChanges(redis: Redis, prefix: string, on: NoticeHandlers): { close: () => Promise<void> } {
+export function listenForChanges(
+  redis: RedisClient,
+  prefix: string,
+  on: NoticeHandlers,
+): { close: () => Promise<void> } {
   // The queue lets the subscription wait for a Redis that is not up yet; ioredis subscribes again on reconnect.
-  const listener = redis.duplicate({ enableOfflineQueue: true, lazyConnect: true });
+  const listener = duplicateRedis(redis, { enableOfflineQueue: true, lazyConnect: true });
   const channel = noticeChannel(prefix);
   let connectedBefore = false;
   listener.on('error', () => undefined); // the main connection logs outages

@@ -12,22 +12,35 @@
 //   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
 //   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
 //   <p>accounts:seq              counter of account ids
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
 import type { PlanName } from '../config.ts';
+import type { RedisClient } from '../redis.ts';
 import { currentPeriod, PERIODS } from './periods.ts';
 
 /** The names of the keys above, under a deployment's REDIS_KEY_PREFIX. */
 export function redisKeys(prefix: string) {
   const account = (id: string) => `${prefix}{acct:${id}}`;
   const record = (id: string, keyId: string) => `${account(id)}:key:${keyId}`;
+  const keyIds = (id: string) => `${account(id)}:keyids`;
+  const rate = (id: string, keyId: string) => `${record(id, keyId)}:rate`;
+  const call = (id: string, callId: string) => `${account(id)}:call:${callId}`;
   return {
     account,
-    keyIds: (id: string) => `${account(id)}:keyids`,
+    keyIds,
     record,
-    rate: (id: string, keyId: string) => `${record(id, keyId)}:rate`,
-    call: (id: string, callId: string) => `${account(id)}:call:${callId}`,
     index: (selector: string) => `${prefix}key:${selector}`,
     accountSeq: `${prefix}accounts:seq`,
+    /**
+     * The keys each script (and the one transaction) is given, in order: all of one account, so all on one slot of
+     * a Redis Cluster (test/unit/slots.test.ts checks it).
+     */
+    together: {
+      access: (id: string, keyId: string, callId: string) =>
+        [account(id), record(id, keyId), rate(id, keyId), call(id, callId)] as const,
+      refund: (id: string, callId: string) => [account(id), call(id, callId)] as const,
+      credit: (id: string) => [account(id)] as const,
+      newKey: (id: string, keyId: string) => [record(id, keyId), keyIds(id)] as const,
+    },
   };
 }
 
@@ -159,7 +172,7 @@ export class AccessStore {
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
   ) {
     this.keys = redisKeys(prefix);
@@ -199,19 +212,13 @@ export class AccessStore {
       periods,
       callTtlMs: CALL_TTL_MS,
     };
-    const reply = await this.redis.csiAccess(
-      this.keys.account(ref.accountId),
-      this.keys.record(ref.accountId, ref.keyId),
-      this.keys.rate(ref.accountId, ref.keyId),
-      this.keys.call(ref.accountId, call.callId),
-      JSON.stringify(args),
-    );
+    const keys = this.keys.together.access(ref.accountId, ref.keyId, call.callId);
+    const reply = await this.redis.csiAccess(...keys, JSON.stringify(args));
     return JSON.parse(reply) as AccessOutcome;
   }
 
   /** Gives back what call `callId` reserved, once however often it is asked; the credits given back. */
   async refund(accountId: string, callId: string): Promise<number> {
-    const { account, call } = this.keys;
-    return Number(await this.redis.csiRefund(account(accountId), call(accountId, callId), CALL_TTL_MS));
+    return Number(await this.redis.csiRefund(...this.keys.together.refund(accountId, callId), CALL_TTL_MS));
   }
 }

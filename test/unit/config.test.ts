@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       port: 3000,
       logLevel: 'info',
       opensearch: { nodes: ['http://127.0.0.1:9200'] },
-      redisUrl: 'redis://127.0.0.1:6379',
+      redis: { url: 'redis://127.0.0.1:6379' },
       readinessTimeoutMs: 1000,
       shutdownGraceMs: 10_000,
       indexPrefix: '',
@@ -42,7 +42,11 @@ describe('loadConfig', () => {
 
   it('reads and coerces values', () => {
     const config = loadConfig({ PORT: '8080', OPENSEARCH_URL: 'https://search.internal:9200', LOG_LEVEL: 'warn' });
-    expect(config).toMatchObject({ port: 8080, opensearch: { nodes: ['https://search.internal:9200'] }, logLevel: 'warn' });
+    expect(config).toMatchObject({
+      port: 8080,
+      opensearch: { nodes: ['https://search.internal:9200'] },
+      logLevel: 'warn',
+    });
   });
 
   it('reads several OpenSearch nodes, a user and password, and a CA file', () => {
@@ -64,8 +68,32 @@ describe('loadConfig', () => {
     rmSync(dir, { recursive: true });
   });
 
+  it('reads a Redis Cluster from REDIS_CLUSTER_NODES, in place of REDIS_URL', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '10.0.0.1:7000, 10.0.0.2:7001' }).redis).toEqual({
+      cluster: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: '10.0.0.2', port: 7001 },
+      ],
+      tls: false,
+    });
+    expect(
+      loadConfig({ REDIS_CLUSTER_NODES: 'rediss://ops:p%40ss@r1:6380,rediss://ops:p%40ss@r2:6380' }).redis,
+    ).toEqual({
+      cluster: [
+        { host: 'r1', port: 6380 },
+        { host: 'r2', port: 6380 },
+      ],
+      username: 'ops',
+      password: 'p@ss',
+      tls: true,
+    });
+  });
+
   it('treats an empty variable as unset', () => {
-    expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 3000, redisUrl: 'redis://127.0.0.1:6379' });
+    expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({
+      port: 3000,
+      redis: { url: 'redis://127.0.0.1:6379' },
+    });
   });
 
   it.each([
@@ -83,6 +111,11 @@ describe('loadConfig', () => {
     ['OPENSEARCH_CA_FILE', '/nonexistent/ca.pem'],
     ['OPENSEARCH_CA_FILE', 'package.json'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_CLUSTER_NODES', 'redis-1'],
+    ['REDIS_CLUSTER_NODES', 'http://redis-1:7000'],
+    ['REDIS_CLUSTER_NODES', 'redis-1:7000/2'],
+    ['REDIS_CLUSTER_NODES', 'redis://:a@redis-1:7000,redis://:b@redis-2:7000'],
+    ['REDIS_CLUSTER_NODES', ','],
     ['READINESS_TIMEOUT_MS', '-5'],
     ['SHUTDOWN_GRACE_MS', 'soon'],
     ['INDEX_PREFIX', 'Upper'],

@@ -1,0 +1,117 @@
+// How the API and the admin tools reach Redis: one server (REDIS_URL), or a Redis Cluster (REDIS_CLUSTER_NODES,
+// some of its nodes as redis:// URLs; the client finds the rest). The access code runs unchanged on both: every
+// script touches the keys of one account, which share a hash tag and so one slot (src/access/store.ts).
+import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
+import { z } from 'zod';
+
+export type RedisClient = Redis | Cluster;
+
+export type RedisConnection =
+  | { url: string }
+  | {
+      cluster: { host: string; port: number }[];
+      username?: string;
+      password?: string;
+      tls: boolean;
+    };
+
+const redisUrl = z.url({ protocol: /^rediss?$/ });
+
+/** The variables, for the API's config schema (src/config.ts). */
+export const redisVariables = {
+  REDIS_URL: redisUrl.default('redis://127.0.0.1:6379'),
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const nodes = text
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => URL.parse(/^[a-z]+:\/\//.test(entry) ? entry : `redis://${entry}`));
+      const valid = (node: URL | null): node is URL =>
+        node !== null && redisUrl.safeParse(node.href).success && node.port !== '' && node.pathname.length <= 1;
+      if (!nodes.length || !nodes.every(valid)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a comma-separated list of host:port or redis://[:password@]host:port',
+        });
+        return z.NEVER;
+      }
+      const [first] = nodes as [URL, ...URL[]]; // all valid, checked above
+      const same = nodes.every(
+        (node) =>
+          node.protocol === first.protocol && node.username === first.username && node.password === first.password,
+      );
+      if (!same) {
+        ctx.addIssue({ code: 'custom', message: 'every node with the same scheme, user and password' });
+        return z.NEVER;
+      }
+      return {
+        cluster: nodes.map((node) => ({ host: node.hostname, port: Number(node.port) })),
+        ...(first.username && { username: decodeURIComponent(first.username) }),
+        ...(first.password && { password: decodeURIComponent(first.password) }),
+        tls: first.protocol === 'rediss:',
+      };
+    }),
+};
+
+/** The connection the parsed variables describe: the cluster when its nodes are given. */
+export function redisConnectionOf(e: {
+  REDIS_URL: string;
+  REDIS_CLUSTER_NODES?: Exclude<RedisConnection, { url: string }>;
+}): RedisConnection {
+  return e.REDIS_CLUSTER_NODES ?? { url: e.REDIS_URL };
+}
+
+/** The URL of a single-server connection, for tools that need one server (`who` names the tool in the error). */
+export function singleRedis(c: RedisConnection, who: string): string {
+  if ('url' in c) return c.url;
+  throw new Error(`${who} works on one Redis server (REDIS_URL); unset REDIS_CLUSTER_NODES to run it`);
+}
+
+/** Where the connection points, without its password, for logs and messages. */
+export function describeRedis(c: RedisConnection): string {
+  if ('url' in c) {
+    const url = new URL(c.url);
+    url.password = url.password && '***';
+    return url.href;
+  }
+  return `Redis Cluster via ${c.cluster.map((node) => `${node.host}:${node.port}`).join(', ')}`;
+}
+
+/**
+ * A client on the connection with `options` for each server connection. On a cluster the client follows MOVED and
+ * ASK redirections and, after a failover, the new master: a command is sent again only where Redis says it did not
+ * run it (a redirection, CLUSTERDOWN), and the access scripts charge a call once however often they run.
+ */
+export function createRedis(c: RedisConnection, options: RedisOptions = {}, cluster: ClusterOptions = {}): RedisClient {
+  if ('url' in c) return new Redis(c.url, options);
+  const { enableOfflineQueue, enableAutoPipelining, ...perNode } = options;
+  return new Cluster(c.cluster, {
+    ...(enableOfflineQueue !== undefined && { enableOfflineQueue }),
+    ...(enableAutoPipelining !== undefined && { enableAutoPipelining }),
+    // Each slot's master answers: a replica may lag behind its master, and credits must be read where written.
+    scaleReads: 'master',
+    ...cluster,
+    redisOptions: {
+      ...perNode,
+      ...(c.username && { username: c.username }),
+      ...(c.password && { password: c.password }),
+      ...(c.tls && { tls: {} }),
+    },
+  });
+}
+
+/** A second connection with the same settings (ioredis' `duplicate`, whose signature differs on a cluster). */
+export function duplicateRedis(client: RedisClient, options: RedisOptions = {}): RedisClient {
+  if (client instanceof Cluster) {
+    const { enableOfflineQueue, lazyConnect } = options;
+    return client.duplicate(undefined, {
+      ...(enableOfflineQueue !== undefined && { enableOfflineQueue }),
+      ...(lazyConnect !== undefined && { lazyConnect }),
+    });
+  }
+  return client.duplicate(options);
+}
