@@ -16,6 +16,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The cluster topology (3 OpenSearch nodes, a Redis Cluster of 3 masters and 3 replicas) started by the
+        // launcher; its tests kill nodes, so they run one file at a time, after the other projects.
+        test: {
+          name: 'cluster',
+          include: ['test/cluster/**/*.test.ts'],
+          globalSetup: ['test/cluster/setup.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

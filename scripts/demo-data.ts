@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@opensearch-project/opensearch';
+import type { Client } from '@opensearch-project/opensearch';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { load } from '../indexer/load.ts';
 import { definitionDigest } from '../indexer/mappings.ts';
 import { ALIASES, type AliasName, liveVersion, metaOf } from '../indexer/versions.ts';
+import { officialClient } from '../src/search/connection.ts';
 import { REPO_ROOT } from './stack/config.ts';
 import { StackError } from './stack/process.ts';
 
@@ -14,9 +15,9 @@ import { StackError } from './stack/process.ts';
  * holds one) and load it. A loaded dataset is left alone (`npm run index` reloads on purpose) unless mappings/ has
  * changed since it was loaded: the ranking profiles may use analyzers that the older indices do not have.
  */
-export async function ensureDemoData(opensearchUrl: string): Promise<string> {
-  const config = loadIndexerConfig({ ...process.env, OPENSEARCH_URL: opensearchUrl });
-  const client = new Client({ node: opensearchUrl, requestTimeout: 120_000 });
+export async function ensureDemoData(opensearchUrl: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const config = loadIndexerConfig({ ...process.env, ...env, OPENSEARCH_URL: opensearchUrl });
+  const client = officialClient(config.opensearch, { requestTimeout: 120_000 });
   try {
     const live = await liveVersion(client, config.indexPrefix);
     const stale = live ? await staleAliases(client, config.indexPrefix, live) : [];

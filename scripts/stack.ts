@@ -1,6 +1,8 @@
 // The local stack launcher: `npm run stack:up | stack:down | stack:status` (see README, "The local stack"), and
 // `tsx scripts/stack.ts env`, which prints the URLs (Redis's password included) for tools that read them.
+// `--cluster` (up, env) means the cluster topology of scripts/stack/cluster.ts; down and status cover both.
 import { describe, loadDotEnv, main } from './stack/cli.ts';
+import { clusterDown, clusterStatus, clusterUp, clusterUrls } from './stack/cluster.ts';
 import { loadStackConfig } from './stack/config.ts';
 import { down, status, up } from './stack/launcher.ts';
 import { maskUrl } from './stack/redis.ts';
@@ -19,6 +21,12 @@ await main(async () => {
   switch (command) {
     case 'up': {
       const started = Date.now();
+      if (rest.includes('--cluster')) {
+        await clusterUp(config);
+        console.log(`\nCluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
+        for (const line of await clusterStatus(config)) console.log(line);
+        return console.log('Stop with: npm run stack:down');
+      }
       const stack = await up(config);
       if (json)
         return console.log(JSON.stringify({ opensearch: masked(stack.opensearch), redis: masked(stack.redis) }));
@@ -29,23 +37,36 @@ await main(async () => {
     }
     case 'down': {
       for (const name of names)
-        if (!SERVICE_NAMES.includes(name as ServiceName)) throw new Error(`Unknown service "${name}".`);
-      const stopped = await down(config, names.length ? (names as ServiceName[]) : undefined);
+        if (!SERVICE_NAMES.includes(name as ServiceName) && name !== 'cluster') {
+          throw new Error(`Unknown service "${name}".`);
+        }
+      const stopped: string[] = await down(config, names.length ? (names as ServiceName[]) : undefined);
+      if (!names.length || names.includes('cluster')) {
+        const nodes = await clusterDown(config);
+        if (nodes) stopped.push(`the cluster (${nodes} processes)`);
+      }
       console.log(stopped.length ? `Stopped: ${stopped.join(', ')}` : 'Nothing the launcher started is running.');
       return;
     }
     case 'status': {
       const services = await status(config);
+      const cluster = await clusterStatus(config);
       if (json) return console.log(JSON.stringify(services.map(masked)));
-      if (!services.length) console.log('The launcher has nothing running.');
+      if (!services.length && !cluster.length) console.log('The launcher has nothing running.');
       for (const s of services) {
         const health = !s.running ? 'NOT running (its process is gone)' : s.healthy ? 'healthy' : 'NOT healthy';
         console.log(`${describe(s)}\n${' '.repeat(12)}${health}`);
       }
+      for (const line of cluster) console.log(line);
       return;
     }
     case 'env': {
       // For tools that read OPENSEARCH_URL/REDIS_URL themselves: export $(npx tsx scripts/stack.ts env)
+      if (rest.includes('--cluster')) {
+        const cluster = await clusterUrls(config);
+        if (!cluster) throw new Error('No cluster runs: npm run stack:up -- --cluster first.');
+        return console.log(`OPENSEARCH_URL=${cluster.opensearchUrl}\nREDIS_CLUSTER_NODES=${cluster.redisNodes}`);
+      }
       const running = (await status(config)).filter((s) => s.running && s.name !== 'api');
       if (!running.length) throw new Error('The launcher has nothing running: npm run stack:up first.');
       for (const s of running) console.log(`${s.name === 'redis' ? 'REDIS_URL' : 'OPENSEARCH_URL'}=${s.url}`);

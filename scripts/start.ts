@@ -1,11 +1,14 @@
 // `npm run up`: the whole local service in one command. Brings up OpenSearch and Redis (or reuses them), loads
 // the demo dataset when none is loaded, then (re)starts the API in the background and waits until it is ready.
+// `npm run up -- --cluster`: the same on the cluster topology (scripts/stack/cluster.ts): 3 OpenSearch nodes, the
+// data with 1 replica, a Redis Cluster of 3 masters and 3 replicas.
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { ensureDemoData } from './demo-data.ts';
 import { demoKey } from './demo-key.ts';
 import { describe, loadDotEnv, main } from './stack/cli.ts';
-import { loadStackConfig, REPO_ROOT } from './stack/config.ts';
+import { clusterStatus, clusterUp } from './stack/cluster.ts';
+import { loadStackConfig, REPO_ROOT, type StackConfig } from './stack/config.ts';
 import { apiHealthy } from './stack/health.ts';
 import { down, up } from './stack/launcher.ts';
 import { portAnswers, StackError, startDetached } from './stack/process.ts';
@@ -16,8 +19,9 @@ await main(async () => {
   const started = Date.now();
   const stackConfig = loadStackConfig();
   const apiConfig = loadConfig();
-  const stack = await up(stackConfig);
-  const data = await ensureDemoData(stack.opensearch.url);
+  const onCluster = process.argv.includes('--cluster');
+  const backends = onCluster ? await clusterBackends(stackConfig) : await singleBackends(stackConfig);
+  const data = await ensureDemoData(backends.env.OPENSEARCH_URL, { INDEX_REPLICAS: onCluster ? '1' : undefined });
 
   // A running API from an earlier `up` is replaced, so the code you just changed is what answers.
   await down(stackConfig, ['api']);
@@ -33,7 +37,7 @@ await main(async () => {
     args: ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'server.ts')],
     cwd: REPO_ROOT,
     // The API gets the Redis password only here, in its environment (readable by its user alone), never printed.
-    env: { ...process.env, OPENSEARCH_URL: stack.opensearch.url, REDIS_URL: stack.redis.url },
+    env: { ...process.env, ...backends.env },
     log,
     timeoutMs: stackConfig.timeoutMs,
     healthy: () => apiHealthy(url),
@@ -44,10 +48,11 @@ await main(async () => {
   });
 
   console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
-  for (const service of [{ ...api, reused: false }, stack.opensearch, stack.redis]) console.log(describe(service));
+  console.log(describe({ ...api, reused: false }));
+  for (const line of backends.lines) console.log(line);
   console.log(`Data        ${data}`);
   // A demo account with a fresh key, and the suggested search run once, so the printed line works as shown.
-  const { accountId, key } = await demoKey({ url: stack.redis.url }, apiConfig);
+  const { accountId, key } = await demoKey(loadConfig({ ...process.env, ...backends.env }).redis, apiConfig);
   const search = `${url}/api/v1/creators?query=personal+finance&country=US&min_subscribers=10000`;
   const answer = await fetch(search, { headers: { authorization: `Bearer ${key}` } });
   if (!answer.ok) throw new StackError(`The API answered ${answer.status} to ${search}: ${await answer.text()}`);
@@ -58,3 +63,30 @@ await main(async () => {
   console.log(`Docs: ${url}/docs`);
   console.log('Stop: npm run down   (stops the API and what the launcher started; never services you run yourself)');
 });
+
+/** What the API is pointed at (its environment, the passwords only there) and what to print about it. */
+interface Backends {
+  env: { OPENSEARCH_URL: string; REDIS_URL: string; REDIS_CLUSTER_NODES: string };
+  lines: string[];
+}
+
+async function singleBackends(config: StackConfig): Promise<Backends> {
+  const stack = await up(config);
+  return {
+    env: { OPENSEARCH_URL: stack.opensearch.url, REDIS_URL: stack.redis.url, REDIS_CLUSTER_NODES: '' },
+    lines: [describe(stack.opensearch), describe(stack.redis)],
+  };
+}
+
+async function clusterBackends(config: StackConfig): Promise<Backends> {
+  const cluster = await clusterUp(config);
+  return {
+    // REDIS_URL is left as it was: REDIS_CLUSTER_NODES takes precedence in the API.
+    env: {
+      OPENSEARCH_URL: cluster.opensearchUrl,
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_CLUSTER_NODES: cluster.redisNodes,
+    },
+    lines: await clusterStatus(config),
+  };
+}

@@ -192,11 +192,36 @@ export async function clusterUp(config: StackConfig): Promise<Cluster> {
     const states = await Promise.all(ports.map((p) => redisClusterOk(p, password)));
     return states.every((s) => s.ok) || undefined;
   });
+  return { ...(clusterUrls(config) as Omit<Cluster, 'state'>), state };
+}
+
+/** The URLs of the cluster the launcher runs (the Redis password included), or undefined when none runs. */
+export function clusterUrls(config: StackConfig): Omit<Cluster, 'state'> | undefined {
+  if (!readClusterState(config)) return undefined;
+  const password = redisPassword(config.cacheDir);
   return {
     opensearchUrl: opensearchUrls(config).join(','),
-    redisNodes: ports.map((p) => localRedisUrl(p, password)).join(','),
-    state,
+    redisNodes: redisPorts(config)
+      .map((p) => localRedisUrl(p, password))
+      .join(','),
   };
+}
+
+/**
+ * Starts a node of the running cluster again (after it died or was killed: `os-2`, `redis-7003`) and records its
+ * new process, so `down` stops it. A node still running is left alone.
+ */
+export async function restartClusterNode(config: StackConfig, name: string): Promise<void> {
+  const state = readClusterState(config);
+  const node = [...(state?.opensearch ?? []), ...(state?.redis ?? [])].find((n) => n.name === name);
+  if (!state || !node) throw new StackError(`The cluster has no node ${name} (is it up?)`);
+  const { port } = node; // read first: isRunning narrows a running node's type away
+  if (isRunning(node)) return;
+  const started = name.startsWith('redis-')
+    ? await startClusterRedis(config, port)
+    : await startClusterOpenSearch(config, name);
+  Object.assign(node, started);
+  writeClusterState(config, state);
 }
 
 /** Stops every process of the cluster the launcher started; their data stays in the cache. */

@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { Client } from '@opensearch-project/opensearch';
+import type { Client } from '@opensearch-project/opensearch';
 import { inject } from 'vitest';
 import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
 import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
+import { officialClient } from '../../src/search/connection.ts';
 import { writeDataset } from './dataset.ts';
 
 export interface LoadedDataset {
@@ -27,15 +28,23 @@ const readLines = <T>(file: string): T[] =>
     .split('\n')
     .map((line) => JSON.parse(line) as T);
 
+/** Where a dataset is loaded: the global setup's OpenSearch by default; the cluster tests give theirs. */
+export interface Target {
+  /** OPENSEARCH_URL: one node or several, comma-separated. */
+  opensearchUrl: string;
+  replicas: number;
+}
+
 /** Loads a data folder under an index prefix of its own; `drop` deletes the indices and the folder. */
-async function loadFolder(name: string, dir: string) {
+async function loadFolder(name: string, dir: string, target?: Target) {
   const prefix = `t${process.pid}_${name}_`;
-  const client = new Client({ node: inject('opensearchUrl') });
-  const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
+  const { opensearchUrl, replicas } = target ?? { opensearchUrl: inject('opensearchUrl'), replicas: 0 };
   const config = {
-    ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl') }),
+    ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: opensearchUrl, INDEX_REPLICAS: String(replicas) }),
     dataDir: dir,
   };
+  const client = officialClient(config.opensearch, { requestTimeout: 60_000 });
+  const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
   await load({ client, config, out: quiet });
   return {
     prefix,
@@ -52,11 +61,12 @@ async function loadFolder(name: string, dir: string) {
 export async function loadGeneratedDataset(
   name: string,
   size = { creators: 2000, sponsors: 150 },
+  target?: Target,
 ): Promise<LoadedDataset> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   await generate({ ...size, seed: 7, out: dir });
   return {
-    ...(await loadFolder(name, dir)),
+    ...(await loadFolder(name, dir, target)),
     creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
     sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
     judgments: path.join(dir, 'judgments.jsonl'),

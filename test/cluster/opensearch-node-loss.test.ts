@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { restartClusterNode } from '../../scripts/stack/cluster.ts';
+import type { TestApp } from '../support/app.ts';
+import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+import { clusterApp, clusterNode, opensearch, stackConfig, steadyStream, waitForHealth } from './support.ts';
+
+// One OpenSearch node killed (SIGKILL) under a steady search load: the API goes round the nodes that answer, and
+// the cluster serves every shard from its replica. Brought back, the node rejoins and the cluster is green again.
+let data: LoadedDataset;
+let t: TestApp;
+const QUERIES = ['cooking', 'gaming', 'fitness', 'personal finance', 'travel vlog', 'makeup tutorial'];
+
+beforeAll(async () => {
+  data = await loadGeneratedDataset(
+    'nodeloss',
+    { creators: 2000, sponsors: 100 },
+    {
+      opensearchUrl: inject('clusterOpensearchUrl'),
+      replicas: 1,
+    },
+  );
+  await waitForHealth('green', 120_000);
+  t = await clusterApp({ INDEX_PREFIX: data.prefix });
+});
+afterAll(async () => {
+  await t?.close();
+  await data?.drop();
+});
+
+describe('an OpenSearch node killed under load', () => {
+  it('answers every search sent after the kill with 200 in time, and the cluster is green once the node is back', async () => {
+    // The node holding the creators' primary shard: its loss also moves the primary to the replica.
+    const client = opensearch();
+    const { body: shards } = await client.cat.shards({ index: `${data.prefix}creators`, format: 'json' });
+    await client.close();
+    const victim = (shards as { prirep: string; node: string }[]).find((s) => s.prirep === 'p')?.node as string;
+    const node = clusterNode(victim);
+
+    let n = 0;
+    const search = async () =>
+      (await t.get(`/api/v1/creators?query=${encodeURIComponent(QUERIES[n++ % QUERIES.length] as string)}`)).statusCode;
+    const stream = steadyStream(search, 100); // 10 searches/s: well below what 2 cores serve with 3 nodes on them
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const killedAt = stream.now();
+    process.kill(node.pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const samples = await stream.stop();
+
+    const after = samples.filter((s) => s.sent > killedAt);
+    const failedAfter = after.filter((s) => s.status !== 200);
+    const inFlightAtKill = samples.filter((s) => s.sent <= killedAt && s.answered > killedAt);
+    const failedInFlight = inFlightAtKill.filter((s) => s.status !== 200);
+    const slowest = Math.max(...after.map((s) => s.answered - s.sent));
+    const before = samples
+      .filter((s) => s.answered <= killedAt)
+      .map((s) => s.answered - s.sent)
+      .sort((a, b) => a - b);
+    console.log(
+      JSON.stringify({
+        figure: 'opensearch node killed',
+        node: victim,
+        searches: samples.length,
+        afterKill: after.length,
+        failedAfterKill: failedAfter.length,
+        inFlightAtKill: inFlightAtKill.length,
+        failedInFlight: failedInFlight.length,
+        slowestAfterKillMs: Math.round(slowest),
+        p50BeforeKillMs: Math.round(before[Math.floor(before.length / 2)] ?? Number.NaN),
+      }),
+    );
+    const statuses: Record<number, number> = {};
+    for (const s of failedAfter) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+    console.log(JSON.stringify(statuses), JSON.stringify(t.logs.filter((l) => (l.level as number) >= 40).slice(0, 3)));
+    expect(after.length).toBeGreaterThan(100);
+    expect(failedAfter).toEqual([]);
+    expect(slowest).toBeLessThan(t.config.opensearchTimeoutMs);
+
+    const restartedAt = performance.now();
+    await restartClusterNode(stackConfig, victim);
+    const greenMs = await waitForHealth('green', 180_000);
+    console.log(
+      JSON.stringify({
+        figure: 'opensearch node back',
+        node: victim,
+        greenAfterRestartMs: Math.round(performance.now() - restartedAt),
+        waitedForGreenMs: Math.round(greenMs),
+      }),
+    );
+    expect((await t.get('/api/v1/creators?query=cooking')).statusCode).toBe(200);
+  });
+});
