@@ -608,13 +608,64 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
+/** Redis's count of each command it has run (INFO commandstats), scripts' own commands included. */
+async function commandStats(): Promise<Map<string, number>> {
+  const stats = new Map<string, number>();
+  for (const [, name, calls] of (await admin.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+    stats.set(String(name), Number(calls));
+  }
+  return stats;
+}
+
+/** The CPU time Redis has used, user and system, in ms (INFO cpu). */
+async function redisCpuMs(): Promise<number> {
+  const info = await admin.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+}
+
+/** Not a fault drill: what one billable call of a known key costs Redis, for the capacity note (README). */
+async function redisWork({ search }: Paths): Promise<string> {
+  const calls = 500;
+  const t = await lab('work');
+  try {
+    const a = await t.accounts.open(10_000);
+    if ((await t.call(search, a)) !== 200) throw new Error('a granted search failed'); // the key's lookup
+    const [before, cpuBefore] = [await commandStats(), await redisCpuMs()];
+    for (let i = 0; i < calls; i++) if ((await t.call(search, a)) !== 200) throw new Error('a granted search failed');
+    const [after, cpuAfter] = [await commandStats(), await redisCpuMs()];
+    after.delete('info'); // the measurement's own
+    const per = [...after]
+      .map(([name, n]) => [name, (n - (before.get(name) ?? 0)) / calls] as const)
+      .filter(([, n]) => n > 0)
+      .sort((x, y) => y[1] - x[1]);
+    // A known key's call sends two scripts (the IP window's and the access script) and nothing else; every other
+    // command runs inside them.
+    const sent = per.filter(([name]) => /^(evalsha|eval)$/.test(name));
+    const total = per.reduce((sum, [, n]) => sum + n, 0);
+    const list = (entries: typeof per) => entries.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ');
+    return [
+      `${calls} billable searches of a known key, one after another; INFO commandstats before and after:`,
+      `- commands the API sends per call: ${sent.reduce((sum, [, n]) => sum + n, 0).toFixed(2)} (${list(sent)}), together in one round trip`,
+      `- commands Redis runs per call, scripts' own included: ${total.toFixed(2)} (${list(per)})`,
+      `- Redis CPU per call (INFO cpu, user + system, keyspace notifications off): ${((cpuAfter - cpuBefore) / calls).toFixed(3)} ms`,
+    ].join('\n');
+  } finally {
+    await t.close();
+  }
+}
+
 const startedAt = new Date();
 const rows: Row[] = [];
+let work = 'not measured (the run stopped before it)';
 let ledgerOn = false;
 try {
-  ledgerOn = await ledger.start();
   console.log(`Loading a generated dataset (1000 creators) under ${INDEX_PREFIX}…`);
   const paths = await loadDataset();
+  // Before the ledger turns keyspace notifications on, which cost Redis CPU of their own.
+  console.log('Redis work per billable call…');
+  work = await redisWork(paths);
+  ledgerOn = await ledger.start();
   const drills: [string, () => Promise<Row>][] = [
     ['1 stall', () => stall(paths)],
     ['2 kill', () => killed(paths)],
@@ -662,6 +713,10 @@ ${
 generated creators (seed 7) under their own indices, deleted afterwards.
 
 ${table(rows)}
+
+## Redis work per billable call
+
+${work}
 
 Result: ${ok ? 'every drill ended with 0 credits lost and 0 created, and met its own checks.' : '**FAILED**: a drill lost or created credits, or missed one of its checks (✗).'}
 `;

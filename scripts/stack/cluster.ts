@@ -97,7 +97,7 @@ export function startClusterOpenSearch(config: StackConfig, name: string): Promi
       `-Ediscovery.seed_hosts=${nodes.map((n) => `127.0.0.1:${n.transport}`).join(',')}`,
       `-Ecluster.initial_cluster_manager_nodes=${nodes.map((n) => n.name).join(',')}`,
     ],
-    // Healthy once this node answers and sees the whole cluster formed (yellow or green).
+    // Healthy once this node answers and belongs to a formed cluster (a quorum: 2 of the 3 nodes, yellow or green).
     healthy: async () => {
       if (!(await opensearchHealthy(url))) return false;
       const joined = (await fetchJson(`${url}/_cat/nodes?format=json&h=name`, 2000).catch(() => [])) as unknown[];
@@ -134,48 +134,45 @@ export async function clusterUp(config: StackConfig): Promise<Cluster> {
   mkdirSync(clusterDir(config), { recursive: true });
   const known = readClusterState(config);
   const password = redisPassword(config.cacheDir);
-  const running = (nodes: Node[] | undefined, name: string) => nodes?.find((n) => n.name === name && isRunning(n));
+  await ensureRedisServer(config.timeoutMs);
 
-  const state: ClusterState = { opensearch: [], redis: [] };
+  /** The node as an earlier `up` started it, if it still runs; else started now. */
   const take = async (
-    nodes: Node[] | undefined,
+    known: Node[] = [],
     name: string,
     port: number,
     log: string,
     start: () => Promise<ProcessRef>,
   ) => {
-    const alive = running(nodes, name);
+    const alive = known.find((n) => n.name === name && isRunning(n));
     if (alive) return alive;
     if (await portAnswers(port)) {
       throw new StackError(`Port ${port} is taken by a process the launcher did not start; the cluster needs it.`);
     }
     return { name, port, log, ...(await start()) };
   };
-  try {
-    await ensureRedisServer(config.timeoutMs);
-    // All three OpenSearch nodes at once: the first is healthy only once a quorum has formed.
-    const [opensearch, redis] = await Promise.all([
-      Promise.all(
-        opensearchNodes(config).map((n) =>
-          take(known?.opensearch, n.name, n.port, path.join(clusterDir(config), n.name, 'logs'), () =>
-            startClusterOpenSearch(config, n.name),
-          ),
-        ),
+  // All at once: a new cluster's first OpenSearch node is healthy only once a quorum of them has formed.
+  const results = await Promise.allSettled([
+    ...opensearchNodes(config).map((n) =>
+      take(known?.opensearch, n.name, n.port, path.join(clusterDir(config), n.name, 'logs'), () =>
+        startClusterOpenSearch(config, n.name),
       ),
-      Promise.all(
-        redisPorts(config).map((port) =>
-          take(known?.redis, `redis-${port}`, port, path.join(clusterDir(config), `redis-${port}`, 'redis.log'), () =>
-            startClusterRedis(config, port),
-          ),
-        ),
+    ),
+    ...redisPorts(config).map((port) =>
+      take(known?.redis, `redis-${port}`, port, path.join(clusterDir(config), `redis-${port}`, 'redis.log'), () =>
+        startClusterRedis(config, port),
       ),
-    ]);
-    state.opensearch = opensearch;
-    state.redis = redis;
-  } finally {
-    // Whatever started is recorded, so `down` stops it even when another part failed.
-    writeClusterState(config, state.opensearch.length || state.redis.length ? state : known);
-  }
+    ),
+  ]);
+  // Whatever runs is recorded, so `down` stops it even when another node failed to start.
+  const nodes = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const state: ClusterState = {
+    opensearch: nodes.filter((n) => !n.name.startsWith('redis-')),
+    redis: nodes.filter((n) => n.name.startsWith('redis-')),
+  };
+  writeClusterState(config, nodes.length ? state : undefined);
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
 
   const ports = redisPorts(config);
   const first = ports[0] as number;

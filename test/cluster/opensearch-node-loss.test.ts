@@ -68,12 +68,13 @@ describe('an OpenSearch node killed under load', () => {
         p50BeforeKillMs: Math.round(before[Math.floor(before.length / 2)] ?? Number.NaN),
       }),
     );
-    const statuses: Record<number, number> = {};
-    for (const s of failedAfter) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
-    console.log(JSON.stringify(statuses), JSON.stringify(t.logs.filter((l) => (l.level as number) >= 40).slice(0, 3)));
     expect(after.length).toBeGreaterThan(100);
     expect(failedAfter).toEqual([]);
     expect(slowest).toBeLessThan(t.config.opensearchTimeoutMs);
+
+    // With a node gone the cluster is yellow at worst (every shard has a copy left): the API stays ready.
+    const ready = await t.app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
 
     const restartedAt = performance.now();
     await restartClusterNode(stackConfig, victim);

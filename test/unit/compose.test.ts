@@ -10,6 +10,8 @@ import { CONFIG_VARIABLES } from '../../src/config.ts';
 // docker-compose.yml cannot import the launcher's pins or configs, so this keeps them (and .env.example) in step.
 type Service = {
   image?: string;
+  profiles?: string[];
+  restart?: string;
   command?: string | string[];
   environment?: Record<string, unknown> | string[];
   healthcheck?: { test?: unknown };
@@ -18,8 +20,11 @@ type Service = {
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service> };
+// `merge`: the `<<` keys compose reads (the cluster profile's nodes share one definition each).
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
 const { opensearch, redis, api } = compose.services;
+const inProfile = (name: string) =>
+  Object.entries(compose.services).filter(([, service]) => service.profiles?.includes(name));
 
 /** Compose accepts `environment` as a map or as a list of KEY=VALUE strings. */
 function envOf(service: Service | undefined): Record<string, string> {
@@ -48,8 +53,9 @@ describe('docker-compose.yml', () => {
     expect([redis?.command ?? []].flat().join(' ')).toMatch(/--appendonly yes\b/);
   });
 
-  it('gives every service a healthcheck and starts the API only on healthy backends', () => {
+  it('gives every service a healthcheck (one-shot ones run once) and starts the API only on healthy backends', () => {
     for (const [name, service] of Object.entries(compose.services)) {
+      if (service.restart === 'no') continue;
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
     expect(api?.depends_on).toMatchObject({
@@ -58,8 +64,41 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('sets exactly the API configuration variables on the API', () => {
+  it('sets exactly the API configuration variables on the API, in both topologies', () => {
     expect(Object.keys(envOf(api)).sort()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(Object.keys(envOf(compose.services['api-cluster'])).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('describes the cluster topology of `npm run up -- --cluster` in the cluster profile', () => {
+    const services = Object.fromEntries(inProfile('cluster'));
+    const nodes = Object.entries(services).filter(([, s]) => s.image === OPENSEARCH_IMAGE);
+    expect(nodes.map(([name]) => name)).toEqual(['opensearch-1', 'opensearch-2', 'opensearch-3']);
+    for (const [name, node] of nodes) {
+      expect(envOf(node)).toMatchObject({
+        'node.name': name,
+        'cluster.name': 'creator-api-cluster',
+        'discovery.seed_hosts': 'opensearch-1,opensearch-2,opensearch-3',
+        'cluster.initial_cluster_manager_nodes': 'opensearch-1,opensearch-2,opensearch-3',
+      });
+    }
+    const redisNodes = Object.entries(services).filter(([, s]) => [s.command ?? []].flat()[0] === 'redis-server');
+    expect(redisNodes).toHaveLength(6);
+    for (const [name, node] of redisNodes) {
+      expect([node.command].flat().join(' ')).toContain(
+        `--cluster-enabled yes --cluster-node-timeout 2000 --cluster-announce-hostname ${name}`,
+      );
+    }
+    const init = services['redis-cluster-init'];
+    expect([init?.command].flat().join(' ')).toMatch(/--cluster create .*for n in 1 2 3 4 5 6.*--cluster-replicas 1/);
+    expect(Object.keys(init?.depends_on ?? {})).toEqual(redisNodes.map(([name]) => name));
+    const env = envOf(services['api-cluster']);
+    expect(env.OPENSEARCH_URL?.split(',')).toEqual(nodes.map(([name]) => `http://${name}:9200`));
+    expect(env.REDIS_CLUSTER_NODES?.split(',')).toEqual(redisNodes.map(([name]) => `${name}:6379`));
+    expect(services['api-cluster']?.depends_on).toMatchObject({
+      'redis-cluster-init': { condition: 'service_completed_successfully' },
+    });
+    // The single-node services stay outside every profile: `docker compose up --wait` is unchanged.
+    for (const single of [opensearch, redis, api]) expect(single?.profiles).toBeUndefined();
   });
 
   it('interpolates only variables that .env.example documents', () => {
