@@ -1,6 +1,7 @@
 // What the cluster tests share: the app on the cluster, the launcher's view of its processes, a steady stream of
 // requests, and cluster-side waits.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { readClusterState } from '../../scripts/stack/cluster.ts';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
@@ -84,4 +85,89 @@ export async function waitForHealth(status: 'green' | 'yellow', timeoutMs: numbe
   } finally {
     await client.close();
   }
+}
+
+/** A connection to the Redis Cluster node on `port` alone (no redirections followed), with the cluster's password. */
+export function redisAt(port: number): Redis {
+  const [first] = inject('clusterRedisNodes').split(',');
+  const password = decodeURIComponent(new URL(first as string).password);
+  const redis = new Redis({
+    port,
+    password,
+    lazyConnect: true,
+    connectTimeout: 500,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** A CLUSTER subcommand on the first node that answers (a test may have killed any of them). */
+export async function askCluster(...args: string[]): Promise<string> {
+  for (const url of inject('clusterRedisNodes').split(',')) {
+    const redis = redisAt(Number(new URL(url).port));
+    try {
+      await redis.connect();
+      return String(await redis.call('CLUSTER', ...args));
+    } catch {
+      // the next node
+    } finally {
+      redis.disconnect();
+    }
+  }
+  throw new Error('no Redis Cluster node answers');
+}
+
+export interface RedisNodeInfo {
+  id: string;
+  port: number;
+  master: boolean;
+  failed: boolean;
+  slots: [number, number][];
+}
+
+/** CLUSTER NODES: <id> <ip:port@bus> <flags> <master> <ping> <pong> <epoch> <link> <slots…> */
+export async function redisNodes(): Promise<RedisNodeInfo[]> {
+  return (await askCluster('NODES'))
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [id = '', address = '', flags = '', , , , , , ...ranges] = line.split(' ');
+      return {
+        id,
+        port: Number(address.split('@')[0]?.split(':')[1]),
+        master: flags.includes('master'),
+        failed: flags.includes('fail'),
+        // Slot ranges only: entries in brackets are slots being migrated or imported.
+        slots: ranges
+          .filter((r) => !r.startsWith('['))
+          .map((r) => {
+            const [from, to = from] = r.split('-').map(Number);
+            return [from, to] as [number, number];
+          }),
+      };
+    });
+}
+
+/** The live master serving `key`'s slot, and the slot. */
+export async function masterOf(key: string): Promise<RedisNodeInfo & { slot: number }> {
+  const slot = Number(await askCluster('KEYSLOT', key));
+  const master = (await redisNodes()).find(
+    (n) => n.master && !n.failed && n.slots.some(([from, to]) => slot >= from && slot <= to),
+  );
+  if (!master) throw new Error(`no master serves slot ${slot}`);
+  return { ...master, slot };
+}
+
+/** The value once it has not changed for two seconds (refunds retried in the background have landed). */
+export async function settled(read: () => Promise<number>): Promise<number> {
+  let last = await read();
+  for (let still = 0, waited = 0; still < 2000 && waited < 20_000; waited += 250) {
+    await sleep(250);
+    const now = await read();
+    still = now === last ? still + 250 : 0;
+    last = now;
+  }
+  return last;
 }
