@@ -1,7 +1,6 @@
 // `npm run index -- [--skip-bad] [--rollback]`: loads data/*.ndjson into new versioned indices and swaps the
 // aliases, or points them back at the previous version. See README, "Data and the indexer".
 import { parseArgs } from 'node:util';
-import type { Client } from '@opensearch-project/opensearch';
 import { main } from '../scripts/stack/cli.ts';
 import { officialClient } from '../src/search/connection.ts';
 import { loadIndexerConfig } from './config.ts';

@@ -62,7 +62,10 @@ export function readClusterState(config: StackConfig): ClusterState | undefined 
 
 function writeClusterState(config: StackConfig, state: ClusterState | undefined): void {
   const file = stateFile(config);
-  if (!state) return rmSync(file, { force: true });
+  if (!state) {
+    rmSync(file, { force: true });
+    return;
+  }
   writeFileSync(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o644 });
   renameSync(`${file}.tmp`, file);
 }

@@ -117,6 +117,9 @@ const agents = new WeakMap<OpenSearchConnection, Agent>();
 export function directRequest(c: OpenSearchConnection, path: string, init: RequestInit = {}): [string, RequestInit] {
   const headers = { ...authorization(c), ...(init.headers as Record<string, string> | undefined) };
   let dispatcher = agents.get(c);
-  if (!dispatcher && c.ca !== undefined) agents.set(c, (dispatcher = new Agent({ connect: { ca: c.ca } })));
+  if (!dispatcher && c.ca !== undefined) {
+    dispatcher = new Agent({ connect: { ca: c.ca } });
+    agents.set(c, dispatcher);
+  }
   return [`${c.nodes[0]}${path}`, { ...init, headers, ...(dispatcher && { dispatcher }) } as RequestInit];
 }
