@@ -32,8 +32,20 @@ function sha256(file: string): Promise<string> {
  * Fetches the pinned server from Maven Central (checksums enforced), tests the archive, and unpacks it into the
  * cache through a temporary folder, so an interrupted run never leaves a half-unpacked server behind.
  */
-async function ensureInstalled(config: StackConfig): Promise<string> {
+function ensureInstalled(config: StackConfig): Promise<string> {
+  // Nodes of a cluster, and the single node beside it, start at once: one download and unpack for all of them.
   const home = path.join(config.cacheDir, `opensearch-${OPENSEARCH_VERSION}`);
+  let installing = installs.get(home);
+  if (!installing) {
+    installing = install(config, home);
+    installs.set(home, installing);
+    installing.catch(() => installs.delete(home));
+  }
+  return installing;
+}
+const installs = new Map<string, Promise<string>>();
+
+async function install(config: StackConfig, home: string): Promise<string> {
   const marker = path.join(home, '.verified');
   if (existsSync(marker)) {
     // When root, the launcher gave the server's folder (marker included) to its user, so that owner is expected.

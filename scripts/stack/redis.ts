@@ -11,8 +11,20 @@ async function findRedisServer(): Promise<string | undefined> {
   return found.trim() || (existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined);
 }
 
-/** Debian's redis-server, installed with apt when missing and we are root. */
-export async function ensureRedisServer(timeoutMs: number): Promise<string> {
+/**
+ * Debian's redis-server, installed with apt when missing and we are root; once per process (the single stack and
+ * the cluster start at once, and two apt-get runs would fight over dpkg's lock).
+ */
+export function ensureRedisServer(timeoutMs: number): Promise<string> {
+  installing ??= installRedisServer(timeoutMs);
+  installing.catch(() => {
+    installing = undefined;
+  });
+  return installing;
+}
+let installing: Promise<string> | undefined;
+
+async function installRedisServer(timeoutMs: number): Promise<string> {
   const found = await findRedisServer();
   if (found) return found;
   if (process.getuid?.() !== 0) {
