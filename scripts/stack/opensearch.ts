@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  cpSync,
   createReadStream,
   existsSync,
   mkdirSync,
@@ -129,6 +130,10 @@ export async function startOpenSearchNode(config: StackConfig, node: OpenSearchN
   const logs = path.join(node.dir, 'logs');
   mkdirSync(data, { recursive: true });
   mkdirSync(logs, { recursive: true });
+  // A cluster's nodes share the installation but not its config folder: each writes its own keystore there on
+  // its first start, and three at once in one folder collide.
+  const conf = node.name ? path.join(node.dir, 'config') : path.join(home, 'config');
+  if (!existsSync(conf)) cpSync(path.join(home, 'config'), conf, { recursive: true });
 
   let command = path.join(home, 'bin', 'opensearch');
   let args = [
@@ -143,7 +148,7 @@ export async function startOpenSearchNode(config: StackConfig, node: OpenSearchN
   ];
   if (process.getuid?.() === 0) {
     // OpenSearch refuses to run as root, with no override.
-    await asServiceUser.prepare([home, data, logs]);
+    await asServiceUser.prepare([home, data, logs, conf]);
     if (!(await serviceUserCanReach(home))) {
       throw new StackError(
         `The ${SERVICE_USER} user cannot reach ${home} (a parent folder is not searchable by others). ` +
@@ -162,6 +167,7 @@ export async function startOpenSearchNode(config: StackConfig, node: OpenSearchN
     env: {
       ...process.env,
       OPENSEARCH_JAVA_HOME: java.home,
+      OPENSEARCH_PATH_CONF: conf,
       OPENSEARCH_JAVA_OPTS: `-Xms${config.opensearchHeap} -Xmx${config.opensearchHeap}`,
     },
     log: path.join(logs, 'stdout.log'),
