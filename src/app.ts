@@ -19,6 +19,7 @@ import { serializerCompiler } from './http/serializer.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { mcpRoute } from './mcp/route.ts';
 import { Catalog } from './search/catalog.ts';
+import { aliases } from './search/indices.ts';
 import { LiveProfile } from './search/live-profile.ts';
 
 /** How long closing the app waits for refunds that Redis has not taken yet. */
@@ -88,7 +89,12 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
   logger.info({ profile: ranking.describe() }, 'ranking profile live');
 
   await app.register(openapi);
-  await app.register(healthRoutes, { clients, timeoutMs: config.readinessTimeoutMs, profile: ranking });
+  await app.register(healthRoutes, {
+    clients,
+    indices: Object.values(aliases(config.indexPrefix)),
+    timeoutMs: config.readinessTimeoutMs,
+    profile: ranking,
+  });
 
   const catalog = new Catalog({
     http: clients.search,

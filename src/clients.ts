@@ -55,10 +55,24 @@ export async function closeClients(clients: Clients): Promise<void> {
   clients.redis.disconnect();
 }
 
-/** Cluster health yellow or green; red means some data cannot be served. */
-export async function opensearchReady(clients: Clients, timeoutMs: number): Promise<void> {
-  const { body } = await clients.opensearch.cluster.health({}, { requestTimeout: timeoutMs, maxRetries: 0 });
-  if (body.status === 'red') throw new Error('cluster health is red');
+/**
+ * Every shard of the API's indices has a copy that answers: an empty search over them, refused if any shard fails.
+ * Not cluster health: a cluster electing a new manager reports red although searches are served (they need no
+ * manager), and an unrelated red index would make the API look down. Indices not loaded yet do not count (a
+ * search then answers 503 on its own). A node that does not answer is retried on the next (the client's retries).
+ */
+export async function opensearchReady(clients: Clients, indices: string[], timeoutMs: number): Promise<void> {
+  const { body } = await clients.opensearch.search(
+    {
+      index: indices.join(','),
+      size: 0,
+      track_total_hits: false,
+      ignore_unavailable: true,
+      allow_partial_search_results: false,
+    },
+    { requestTimeout: timeoutMs },
+  );
+  if (body._shards.failed) throw new Error(`${body._shards.failed} of ${body._shards.total} shards failed`);
 }
 
 /** PING; a client still (re)connecting gets the rest of the readiness timeout to finish. */

@@ -12,21 +12,23 @@ function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
 }
 
 /**
- * `/livez`: the process is up. `/readyz`: it can serve, because OpenSearch and Redis answer in time; it also names
- * the ranking profile that is live.
+ * `/livez`: the process is up. `/readyz`: it can serve, because every shard of its indices and Redis answer in
+ * time; it also names the ranking profile that is live.
  */
 export const healthRoutes: FastifyPluginAsync<{
   clients: Clients;
+  /** The indices (aliases) whose shards must answer. */
+  indices: string[];
   timeoutMs: number;
   profile: Pick<LiveProfile, 'describe'>;
-}> = async (app, { clients, timeoutMs, profile }) => {
+}> = async (app, { clients, indices, timeoutMs, profile }) => {
   const hide = { hide: true };
   // HEAD too (no API route has it): some load balancers and monitors probe with HEAD; both checks are free.
   app.get('/livez', { schema: hide, exposeHeadRoute: true }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: hide, exposeHeadRoute: true }, async (request) => {
     const checks = {
-      opensearch: opensearchReady(clients, timeoutMs),
+      opensearch: opensearchReady(clients, indices, timeoutMs),
       redis: redisReady(clients, timeoutMs),
     };
     const results = await Promise.allSettled(Object.values(checks).map((check) => withTimeout(check, timeoutMs)));

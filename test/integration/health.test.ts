@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { officialClient, singleNode } from '../../src/search/connection.ts';
 import { loadProfile } from '../../src/search/profile.ts';
 import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
 import { TEST_PROFILE } from '../support/dataset.ts';
@@ -22,6 +23,27 @@ describe('health endpoints', () => {
       status: 'ok',
       profile: { name: 'profile', version: loadProfile(TEST_PROFILE).version },
     });
+  });
+
+  it('/readyz answers 503 when a shard of the API’s indices has no copy, and ignores other indices', async () => {
+    const prefix = `t${process.pid}_health_`;
+    const client = officialClient(singleNode(inject('opensearchUrl')), { requestTimeout: 10_000 });
+    // An index whose only shard may live on no node: it stays unassigned (red), as after losing every copy.
+    const stranded = { settings: { number_of_replicas: 0, 'index.routing.allocation.require._name': 'no-such-node' } };
+    try {
+      await client.indices.create({ index: `${prefix}elsewhere`, body: stranded, wait_for_active_shards: '0' });
+      test = await createTestApp({ INDEX_PREFIX: prefix });
+      expect((await test.app.inject('/readyz')).statusCode).toBe(200); // another index is red, not ours
+      await test.close();
+      await client.indices.create({ index: `${prefix}creators`, body: stranded, wait_for_active_shards: '0' });
+      test = await createTestApp({ INDEX_PREFIX: prefix });
+      const ready = await test.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe('unavailable');
+    } finally {
+      await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
+      await client.close();
+    }
   });
 
   it('/readyz answers 503 unavailable when OpenSearch is unreachable, and /livez still 200', async () => {

@@ -33,14 +33,20 @@ export interface Target {
   /** OPENSEARCH_URL: one node or several, comma-separated. */
   opensearchUrl: string;
   replicas: number;
+  shards?: number;
 }
 
 /** Loads a data folder under an index prefix of its own; `drop` deletes the indices and the folder. */
 async function loadFolder(name: string, dir: string, target?: Target) {
   const prefix = `t${process.pid}_${name}_`;
-  const { opensearchUrl, replicas } = target ?? { opensearchUrl: inject('opensearchUrl'), replicas: 0 };
+  const { opensearchUrl, replicas, shards = 1 } = target ?? { opensearchUrl: inject('opensearchUrl'), replicas: 0 };
   const config = {
-    ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: opensearchUrl, INDEX_REPLICAS: String(replicas) }),
+    ...loadIndexerConfig({
+      INDEX_PREFIX: prefix,
+      OPENSEARCH_URL: opensearchUrl,
+      INDEX_REPLICAS: String(replicas),
+      INDEX_SHARDS: String(shards),
+    }),
     dataDir: dir,
   };
   const client = officialClient(config.opensearch, { requestTimeout: 60_000 });
