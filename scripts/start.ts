@@ -21,7 +21,7 @@ await main(async () => {
   const apiConfig = loadConfig();
   const onCluster = process.argv.includes('--cluster');
   const backends = onCluster ? await clusterBackends(stackConfig) : await singleBackends(stackConfig);
-  const data = await ensureDemoData(backends.env.OPENSEARCH_URL, { INDEX_REPLICAS: onCluster ? '1' : undefined });
+  const data = await ensureDemoData(backends.env.OPENSEARCH_URL, onCluster ? { INDEX_REPLICAS: '1' } : {});
 
   // A running API from an earlier `up` is replaced, so the code you just changed is what answers.
   await down(stackConfig, ['api']);

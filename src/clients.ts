@@ -20,7 +20,8 @@ export interface ClientLog {
 }
 
 export function createClients(config: Config, log: ClientLog): Clients {
-  // Short timeouts and no retries: a slow cluster answers 503 quickly instead of multiplying latency.
+  // Short timeouts, and retries only on another node: a slow cluster answers 503 quickly instead of multiplying
+  // latency.
   const opensearch = officialClient(config.opensearch, { requestTimeout: config.opensearchTimeoutMs });
   const redis = createRedis(config.redis, {
     // Fail fast rather than queue: a request must never hang on a Redis that is down. ioredis keeps reconnecting

@@ -165,7 +165,10 @@ export class Access {
       const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
       throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));
     }
-    if (call.cost > 0) this.ahead.granted(digest, plan.pageSize, outcome.balance ?? Number.POSITIVE_INFINITY);
+    // Unless the account changed while this check ran (accountChanged forgot the key): then it waits for a grant.
+    if (call.cost > 0 && this.known.get(digest) === ref) {
+      this.ahead.granted(digest, plan.pageSize, outcome.balance ?? Number.POSITIVE_INFINITY);
+    }
     const { status: _status, window: _window, ...granted } = outcome;
     return {
       ...granted,

@@ -26,20 +26,24 @@ export function listenForChanges(
   prefix: string,
   on: NoticeHandlers,
 ): { close: () => Promise<void> } {
-  // The queue lets the subscription wait for a Redis that is not up yet; ioredis subscribes again on reconnect.
-  const listener = duplicateRedis(redis, { enableOfflineQueue: true, lazyConnect: true });
+  const listener = duplicateRedis(redis, { lazyConnect: true });
   const channel = noticeChannel(prefix);
   let connectedBefore = false;
   listener.on('error', () => undefined); // the main connection logs outages
+  // Subscribed at every connection (again is harmless): a subscription sent while Redis was still down would be
+  // dropped, and ioredis only renews the channels it had joined.
   listener.on('ready', () => {
     if (connectedBefore) on.missed();
     connectedBefore = true;
+    listener.subscribe(channel).catch(() => undefined);
   });
+  // On a Redis Cluster the client moves a subscription whose node is gone to another node without a new
+  // `ready`: notices sent meanwhile are lost too.
+  listener.on('-node', () => on.missed());
   listener.on('message', (from: string, accountId: string) => {
     if (from === channel) on.changed(accountId);
   });
   listener.connect().catch(() => undefined);
-  void listener.subscribe(channel).catch(() => undefined);
   return {
     close: async () => {
       await listener.quit().catch(() => undefined);

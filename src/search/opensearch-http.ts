@@ -17,7 +17,10 @@ export const CONNECT_TIMEOUT_MS = 1000;
 const DEAD_MIN_MS = 500;
 const DEAD_MAX_MS = 30_000;
 
-/** Failures that mean the node, not the request, is the problem: the request has not been read by it. */
+/**
+ * Failures that mean the node, not the request, is the problem. The node may have read the request (a reset), but
+ * a search only reads, so sending it to another node is safe.
+ */
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -39,6 +42,8 @@ interface Node {
   deadUntil: number;
   /** Failures in a row: how long it is left out next time. */
   failures: number;
+  /** When it was last left out (epoch ms): answers to requests sent before then are stale news. */
+  changedAt: number;
 }
 
 export class OpenSearchHttp {
@@ -65,6 +70,7 @@ export class OpenSearchHttp {
       pool: new Pool(url, { connections: 32, connect, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }),
       deadUntil: 0,
       failures: 0,
+      changedAt: 0,
     }));
     this.headers = { 'content-type': 'application/json', ...authorization(connection) };
   }
@@ -91,27 +97,45 @@ export class OpenSearchHttp {
     return this.nodes.filter((node) => !tried.has(node)).sort((a, b) => a.deadUntil - b.deadUntil)[0];
   }
 
+  /** How long a node that failed `failures` times in a row is left out: 0.5 s, then doubling up to 30 s. */
   private outFor(node: Node): number {
-    return Math.min(DEAD_MAX_MS, DEAD_MIN_MS * 2 ** Math.min(node.failures, 10));
+    return Math.min(DEAD_MAX_MS, DEAD_MIN_MS * 2 ** Math.min(node.failures - 1, 10));
   }
 
-  /** Sends the request to one node after another until one answers; every node at most once. */
+  /**
+   * Sends the request to one node after another until one answers; every node at most once. A node that answers
+   * 502–504 (one still joining the cluster, say) passes the search on to the next; it stays in the round.
+   */
   private async send(path: string, body: string, signal?: AbortSignal): Promise<Dispatcher.ResponseData> {
     const tried = new Set<Node>();
     for (;;) {
       const node = this.pick(tried) as Node;
       tried.add(node);
+      const sentAt = Date.now();
+      let response: Dispatcher.ResponseData;
       try {
-        const response = await node.pool.request({ path, method: 'POST', headers: this.headers, body, signal });
-        node.failures = 0;
-        node.deadUntil = 0;
-        return response;
+        response = await node.pool.request({ path, method: 'POST', headers: this.headers, body, signal });
       } catch (error) {
         if (!unreachable(error) || signal?.aborted) throw error;
-        node.failures += 1;
-        node.deadUntil = Date.now() + this.outFor(node);
+        // Requests already on their way when a node dies fail together: they count as one failure.
+        if (node.changedAt <= sentAt || node.deadUntil === 0) {
+          node.failures += 1;
+          node.deadUntil = Date.now() + this.outFor(node);
+          node.changedAt = Date.now();
+        }
         if (tried.size === this.nodes.length) throw error;
+        continue;
       }
+      // A late answer to a request sent before the node was left out does not bring it back; a fresh one does.
+      if (node.deadUntil === 0 || node.changedAt <= sentAt) {
+        node.failures = 0;
+        node.deadUntil = 0;
+      }
+      if (response.statusCode >= 502 && response.statusCode <= 504 && tried.size < this.nodes.length) {
+        await response.body.dump();
+        continue;
+      }
+      return response;
     }
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { announceChange, listenForChanges } from '../../src/access/notices.ts';
+import { announceChange, listenForChanges, noticeChannel } from '../../src/access/notices.ts';
 
 // Account-change notices on a real Redis: delivered to every listener, and a listener whose connection dropped
 // (so it may have missed some) says so once it is back.
@@ -30,7 +30,7 @@ describe('account-change notices', () => {
       listenForChanges(redis, prefix, { changed: (id) => list.push(id), missed: () => (missed += 1) }),
     );
     // Both have subscribed once PUBSUB NUMSUB counts them.
-    const channel = `${prefix}accounts:changed`;
+    const channel = noticeChannel(prefix);
     const numsub = async () => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]);
     for (let waited = 0; (await numsub()) < 2; waited += 20) {
       if (waited > 5000) throw new Error('listeners did not subscribe');

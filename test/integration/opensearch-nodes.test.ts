@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { officialClient } from '../../src/search/connection.ts';
 import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
@@ -30,6 +33,22 @@ describe('the search pool over several nodes', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     for (let i = 0; i < 10; i++) await search(http);
     expect(http.describe().map((node) => node.live)).toEqual([true, true, false]);
+  });
+
+  it('passes a search on when a node answers 503 (one still joining the cluster), and keeps that node in the round', async () => {
+    const joining = http.createServer((_req, res) =>
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{}'),
+    );
+    joining.listen(0, '127.0.0.1');
+    await once(joining, 'listening');
+    closers.push(() => joining.close());
+    const pool = new OpenSearchHttp(
+      { nodes: [`http://127.0.0.1:${(joining.address() as AddressInfo).port}`, live] },
+      2000,
+    );
+    closers.push(() => pool.close());
+    for (let i = 0; i < 6; i++) expect(await search(pool)).toHaveProperty('hits');
+    expect(pool.describe().map((node) => node.live)).toEqual([true, true]);
   });
 
   it('answers 503 when no node answers, after trying each once', async () => {
