@@ -1,7 +1,7 @@
 // How the API and the admin tools reach Redis: one server (REDIS_URL), or a Redis Cluster (REDIS_CLUSTER_NODES,
 // some of its nodes as redis:// URLs; the client finds the rest). The access code runs unchanged on both: every
 // script touches the keys of one account, which share a hash tag and so one slot (src/access/store.ts).
-import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { z } from 'zod';
 
 export type RedisClient = Redis | Cluster;
@@ -71,30 +71,21 @@ export function singleRedis(c: RedisConnection, who: string): string {
   throw new Error(`${who} works on one Redis server (REDIS_URL); unset REDIS_CLUSTER_NODES to run it`);
 }
 
-/** Where the connection points, without its password, for logs and messages. */
-export function describeRedis(c: RedisConnection): string {
-  if ('url' in c) {
-    const url = new URL(c.url);
-    url.password = url.password && '***';
-    return url.href;
-  }
-  return `Redis Cluster via ${c.cluster.map((node) => `${node.host}:${node.port}`).join(', ')}`;
-}
-
 /**
  * A client on the connection with `options` for each server connection. On a cluster the client follows MOVED and
  * ASK redirections and, after a failover, the new master: a command is sent again only where Redis says it did not
  * run it (a redirection, CLUSTERDOWN), and the access scripts charge a call once however often they run.
  */
-export function createRedis(c: RedisConnection, options: RedisOptions = {}, cluster: ClusterOptions = {}): RedisClient {
+export function createRedis(c: RedisConnection, options: RedisOptions = {}): RedisClient {
   if ('url' in c) return new Redis(c.url, options);
-  const { enableOfflineQueue, enableAutoPipelining, ...perNode } = options;
+  // What applies to the whole cluster moves up from the per-server options (ioredis ignores it there).
+  const { enableOfflineQueue, enableAutoPipelining, retryStrategy, ...perNode } = options;
   return new Cluster(c.cluster, {
-    ...(enableOfflineQueue !== undefined && { enableOfflineQueue }),
-    ...(enableAutoPipelining !== undefined && { enableAutoPipelining }),
+    enableOfflineQueue,
+    enableAutoPipelining,
+    clusterRetryStrategy: retryStrategy && ((attempts) => retryStrategy(attempts)),
     // Each slot's master answers: a replica may lag behind its master, and credits must be read where written.
     scaleReads: 'master',
-    ...cluster,
     redisOptions: {
       ...perNode,
       ...(c.username && { username: c.username }),
@@ -106,12 +97,5 @@ export function createRedis(c: RedisConnection, options: RedisOptions = {}, clus
 
 /** A second connection with the same settings (ioredis' `duplicate`, whose signature differs on a cluster). */
 export function duplicateRedis(client: RedisClient, options: RedisOptions = {}): RedisClient {
-  if (client instanceof Cluster) {
-    const { enableOfflineQueue, lazyConnect } = options;
-    return client.duplicate(undefined, {
-      ...(enableOfflineQueue !== undefined && { enableOfflineQueue }),
-      ...(lazyConnect !== undefined && { lazyConnect }),
-    });
-  }
-  return client.duplicate(options);
+  return client instanceof Cluster ? client.duplicate(undefined, options) : client.duplicate(options);
 }

@@ -18,7 +18,7 @@ import {
   stopProcess,
   waitFor,
 } from './process.ts';
-import { ensureRedisServer, localRedisUrl, redisPassword, startRedisNode } from './redis.ts';
+import { localRedisUrl, redisPassword, startRedisNode } from './redis.ts';
 import { assertTrusted, ensureCacheDir } from './trust.ts';
 
 export const CLUSTER_NAME = 'creator-api-cluster';
@@ -28,7 +28,6 @@ const REDIS_NODES = 6; // 3 masters, 1 replica each
 interface Node extends ProcessRef {
   name: string;
   port: number;
-  log: string;
 }
 
 export interface ClusterState {
@@ -42,8 +41,6 @@ export interface Cluster {
   opensearchUrl: string;
   /** REDIS_CLUSTER_NODES: every node with the password (never print it; see `maskUrl`). */
   redisNodes: string;
-  /** For the tests: the processes, to kill and restart one. */
-  state: ClusterState;
 }
 
 const clusterDir = (config: StackConfig) => path.join(config.cacheDir, 'cluster');
@@ -94,8 +91,8 @@ export function startClusterOpenSearch(config: StackConfig, name: string): Promi
     name,
     port: node.port,
     dir: path.join(clusterDir(config), name),
+    clusterName: CLUSTER_NAME,
     settings: [
-      `-Ecluster.name=${CLUSTER_NAME}`,
       `-Etransport.port=${node.transport}`,
       `-Ediscovery.seed_hosts=${nodes.map((n) => `127.0.0.1:${n.transport}`).join(',')}`,
       `-Ecluster.initial_cluster_manager_nodes=${nodes.map((n) => n.name).join(',')}`,
@@ -137,34 +134,23 @@ export async function clusterUp(config: StackConfig): Promise<Cluster> {
   mkdirSync(clusterDir(config), { recursive: true });
   const known = readClusterState(config);
   const password = redisPassword(config.cacheDir);
-  await ensureRedisServer(config.timeoutMs);
 
   /** The node as an earlier `up` started it, if it still runs; else started now. */
-  const take = async (
-    known: Node[] = [],
-    name: string,
-    port: number,
-    log: string,
-    start: () => Promise<ProcessRef>,
-  ) => {
+  const take = async (known: Node[] = [], name: string, port: number, start: () => Promise<ProcessRef>) => {
     const alive = known.find((n) => n.name === name && isRunning(n));
     if (alive) return alive;
     if (await portAnswers(port)) {
       throw new StackError(`Port ${port} is taken by a process the launcher did not start; the cluster needs it.`);
     }
-    return { name, port, log, ...(await start()) };
+    return { name, port, ...(await start()) };
   };
   // All at once: a new cluster's first OpenSearch node is healthy only once a quorum of them has formed.
   const results = await Promise.allSettled([
     ...opensearchNodes(config).map((n) =>
-      take(known?.opensearch, n.name, n.port, path.join(clusterDir(config), n.name, 'logs'), () =>
-        startClusterOpenSearch(config, n.name),
-      ),
+      take(known?.opensearch, n.name, n.port, () => startClusterOpenSearch(config, n.name)),
     ),
     ...redisPorts(config).map((port) =>
-      take(known?.redis, `redis-${port}`, port, path.join(clusterDir(config), `redis-${port}`, 'redis.log'), () =>
-        startClusterRedis(config, port),
-      ),
+      take(known?.redis, `redis-${port}`, port, () => startClusterRedis(config, port)),
     ),
   ]);
   // Whatever runs is recorded, so `down` stops it even when another node failed to start.
@@ -192,11 +178,11 @@ export async function clusterUp(config: StackConfig): Promise<Cluster> {
     const states = await Promise.all(ports.map((p) => redisClusterOk(p, password)));
     return states.every((s) => s.ok) || undefined;
   });
-  return { ...(clusterUrls(config) as Omit<Cluster, 'state'>), state };
+  return clusterUrls(config) as Cluster;
 }
 
 /** The URLs of the cluster the launcher runs (the Redis password included), or undefined when none runs. */
-export function clusterUrls(config: StackConfig): Omit<Cluster, 'state'> | undefined {
+export function clusterUrls(config: StackConfig): Cluster | undefined {
   if (!readClusterState(config)) return undefined;
   const password = redisPassword(config.cacheDir);
   return {
@@ -207,14 +193,20 @@ export function clusterUrls(config: StackConfig): Omit<Cluster, 'state'> | undef
   };
 }
 
+/** A node of the running cluster (`os-2`, `redis-7003`) as the launcher recorded it, and the whole record. */
+export function clusterNode(config: StackConfig, name: string): { state: ClusterState; node: Node } {
+  const state = readClusterState(config);
+  const node = [...(state?.opensearch ?? []), ...(state?.redis ?? [])].find((n) => n.name === name);
+  if (!state || !node) throw new StackError(`The cluster has no node ${name} (is it up?)`);
+  return { state, node };
+}
+
 /**
  * Starts a node of the running cluster again (after it died or was killed: `os-2`, `redis-7003`) and records its
  * new process, so `down` stops it. A node still running is left alone.
  */
 export async function restartClusterNode(config: StackConfig, name: string): Promise<void> {
-  const state = readClusterState(config);
-  const node = [...(state?.opensearch ?? []), ...(state?.redis ?? [])].find((n) => n.name === name);
-  if (!state || !node) throw new StackError(`The cluster has no node ${name} (is it up?)`);
+  const { state, node } = clusterNode(config, name);
   const { port } = node; // read first: isRunning narrows a running node's type away
   if (isRunning(node)) return;
   const started = name.startsWith('redis-')

@@ -15,7 +15,7 @@ import type { StackConfig } from './config.ts';
 import { opensearchHealthy } from './health.ts';
 import { discoverJava } from './java.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_VERSION } from './pins.ts';
-import { type ProcessRef, run, StackError, startDetached } from './process.ts';
+import { oncePerProcess, type ProcessRef, run, StackError, startDetached } from './process.ts';
 import { asServiceUser, SERVICE_USER, serviceUserCanReach } from './service-user.ts';
 import { assertTrusted, localUid } from './trust.ts';
 
@@ -34,17 +34,9 @@ function sha256(file: string): Promise<string> {
  * cache through a temporary folder, so an interrupted run never leaves a half-unpacked server behind.
  */
 function ensureInstalled(config: StackConfig): Promise<string> {
-  // Nodes of a cluster, and the single node beside it, start at once: one download and unpack for all of them.
   const home = path.join(config.cacheDir, `opensearch-${OPENSEARCH_VERSION}`);
-  let installing = installs.get(home);
-  if (!installing) {
-    installing = install(config, home);
-    installs.set(home, installing);
-    installing.catch(() => installs.delete(home));
-  }
-  return installing;
+  return oncePerProcess(`install ${home}`, () => install(config, home));
 }
-const installs = new Map<string, Promise<string>>();
 
 async function install(config: StackConfig, home: string): Promise<string> {
   const marker = path.join(home, '.verified');
@@ -107,7 +99,8 @@ export interface OpenSearchNode {
   name?: string;
   port: number;
   dir: string;
-  /** `-E` settings beyond the ones every node gets (discovery, cluster name). */
+  clusterName: string;
+  /** `-E` settings beyond the ones every node gets (discovery, transport). */
   settings: string[];
   /** When it counts as started (a new cluster's first node is healthy only once enough nodes have joined). */
   healthy: () => Promise<boolean>;
@@ -118,7 +111,8 @@ export function startLocalOpenSearch(config: StackConfig, url: string): Promise<
   return startOpenSearchNode(config, {
     port: config.opensearchPort,
     dir: path.join(config.cacheDir, 'opensearch'),
-    settings: ['-Ediscovery.type=single-node', '-Ecluster.name=creator-api-local'],
+    clusterName: 'creator-api-local',
+    settings: ['-Ediscovery.type=single-node'],
     healthy: () => opensearchHealthy(url),
   });
 }
@@ -132,12 +126,13 @@ export async function startOpenSearchNode(config: StackConfig, node: OpenSearchN
   mkdirSync(logs, { recursive: true });
   // A cluster's nodes share the installation but not its config folder: each writes its own keystore there on
   // its first start, and three at once in one folder collide.
-  const conf = node.name ? path.join(node.dir, 'config') : path.join(home, 'config');
+  const conf = node.name ? path.join(node.dir, `config-${OPENSEARCH_VERSION}`) : path.join(home, 'config');
   if (!existsSync(conf)) cpSync(path.join(home, 'config'), conf, { recursive: true });
 
   let command = path.join(home, 'bin', 'opensearch');
   let args = [
     ...node.settings,
+    `-Ecluster.name=${node.clusterName}`,
     ...(node.name ? [`-Enode.name=${node.name}`] : []),
     '-Enetwork.host=127.0.0.1',
     `-Ehttp.port=${node.port}`,
@@ -159,7 +154,6 @@ export async function startOpenSearchNode(config: StackConfig, node: OpenSearchN
   }
   const what = node.name ? `OpenSearch ${node.name}` : 'OpenSearch';
   console.log(`Starting ${what} ${OPENSEARCH_VERSION} on port ${node.port}, Java ${java.major} (${java.home})…`);
-  const cluster = /-Ecluster\.name=(\S+)/.exec(node.settings.join(' '))?.[1] ?? 'opensearch';
   return startDetached({
     what,
     command,
@@ -171,7 +165,7 @@ export async function startOpenSearchNode(config: StackConfig, node: OpenSearchN
       OPENSEARCH_JAVA_OPTS: `-Xms${config.opensearchHeap} -Xmx${config.opensearchHeap}`,
     },
     log: path.join(logs, 'stdout.log'),
-    otherLogs: [path.join(logs, `${cluster}.log`)],
+    otherLogs: [path.join(logs, `${node.clusterName}.log`)],
     timeoutMs: config.timeoutMs,
     healthy: node.healthy,
   });

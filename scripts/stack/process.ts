@@ -8,6 +8,22 @@ export class StackError extends Error {
   override name = 'StackError';
 }
 
+const running = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` once per process and `key`, however many callers ask at once (the nodes of a cluster and the single
+ * stack start together); a failure is forgotten, so the next caller tries again.
+ */
+export function oncePerProcess<T>(key: string, work: () => Promise<T>): Promise<T> {
+  let result = running.get(key) as Promise<T> | undefined;
+  if (!result) {
+    result = work();
+    running.set(key, result);
+    result.catch(() => running.delete(key));
+  }
+  return result;
+}
+
 /** A process the launcher started, as recorded in state.json. */
 export interface ProcessRef {
   pid: number;

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, write
 import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import { redisProbe } from './health.ts';
-import { type ProcessRef, run, StackError, startDetached } from './process.ts';
+import { oncePerProcess, type ProcessRef, run, StackError, startDetached } from './process.ts';
 import { assertTrusted } from './trust.ts';
 
 async function findRedisServer(): Promise<string | undefined> {
@@ -12,17 +12,12 @@ async function findRedisServer(): Promise<string | undefined> {
 }
 
 /**
- * Debian's redis-server, installed with apt when missing and we are root; once per process (the single stack and
- * the cluster start at once, and two apt-get runs would fight over dpkg's lock).
+ * Debian's redis-server, installed with apt when missing and we are root; once per process (two apt-get runs at
+ * once would fight over dpkg's lock).
  */
 export function ensureRedisServer(timeoutMs: number): Promise<string> {
-  installing ??= installRedisServer(timeoutMs);
-  installing.catch(() => {
-    installing = undefined;
-  });
-  return installing;
+  return oncePerProcess('redis-server', () => installRedisServer(timeoutMs));
 }
-let installing: Promise<string> | undefined;
 
 async function installRedisServer(timeoutMs: number): Promise<string> {
   const found = await findRedisServer();

@@ -1,4 +1,4 @@
-import { run } from './process.ts';
+import { oncePerProcess, run } from './process.ts';
 
 /** The system user that runs OpenSearch when the launcher itself runs as root. */
 export const SERVICE_USER = 'opensearch';
@@ -7,11 +7,7 @@ export const asServiceUser = {
   /** Creates the system user when missing and gives it the folders the server writes to. */
   async prepare(folders: string[]): Promise<void> {
     // Once per process: the nodes of a cluster prepare at once, and a second useradd would fail.
-    creating ??= createUser();
-    await creating.catch((error) => {
-      creating = undefined;
-      throw error;
-    });
+    await oncePerProcess('service user', createUser);
     await run('chown', ['-R', `${SERVICE_USER}:${SERVICE_USER}`, ...folders], { timeoutMs: 60_000 });
   },
   /** setpriv execs in place (unlike runuser), so the PID we get is the server's own. */
@@ -19,8 +15,6 @@ export const asServiceUser = {
     return ['setpriv', [`--reuid=${SERVICE_USER}`, `--regid=${SERVICE_USER}`, '--init-groups', command, ...args]];
   },
 };
-
-let creating: Promise<void> | undefined;
 
 async function createUser(): Promise<void> {
   const exists = await run('id', ['-u', SERVICE_USER], { timeoutMs: 5000 }).then(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { restartClusterNode } from '../../scripts/stack/cluster.ts';
 import type { TestApp } from '../support/app.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
-import { clusterApp, clusterNode, opensearch, stackConfig, steadyStream, waitForHealth } from './support.ts';
+import { clusterApp, clusterProcess, opensearch, stackConfig, steadyStream, waitForHealth } from './support.ts';
 
 // One OpenSearch node killed (SIGKILL) under a steady search load: the API goes round the nodes that answer, the
 // cluster serves every shard from its other copy, and /readyz stays 200. Brought back, the node rejoins and the
@@ -40,7 +40,7 @@ describe('an OpenSearch node killed under load', () => {
     const victim = (nodes as { name: string; cluster_manager: string }[]).find((n) => n.cluster_manager === '*')
       ?.name as string;
     expect((shards as { node: string }[]).some((s) => s.node === victim)).toBe(true);
-    const node = clusterNode(victim);
+    const node = clusterProcess(victim);
 
     let n = 0;
     const search = async () =>

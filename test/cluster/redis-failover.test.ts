@@ -7,7 +7,7 @@ import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts'
 import {
   askCluster,
   clusterApp,
-  clusterNode,
+  clusterProcess,
   masterOf,
   redisNodes,
   settled,
@@ -37,7 +37,7 @@ describe('a Redis master killed under billable load', () => {
     const balance = async () => Number((await accounts.getAccount(accountId))?.balance);
     const accountKey = `${t.config.redisKeyPrefix}{acct:${accountId}}`;
     const { port } = await masterOf(accountKey);
-    const victim = clusterNode(`redis-${port}`);
+    const victim = clusterProcess(`redis-${port}`);
     const call = async () =>
       (await t.app.inject({ url: '/api/v1/creators?query=gaming', headers: { authorization: `Bearer ${key}` } }))
         .statusCode;

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { readClusterState } from '../../scripts/stack/cluster.ts';
+import { clusterNode } from '../../scripts/stack/cluster.ts';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
 import { officialClient } from '../../src/search/connection.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -25,12 +25,7 @@ export function clusterApp(env: Record<string, string> = {}): Promise<TestApp> {
 }
 
 /** The process of a cluster node, from the launcher's record. */
-export function clusterNode(name: string) {
-  const state = readClusterState(stackConfig);
-  const node = [...(state?.opensearch ?? []), ...(state?.redis ?? [])].find((n) => n.name === name);
-  if (!node) throw new Error(`no cluster node ${name}`);
-  return node;
-}
+export const clusterProcess = (name: string) => clusterNode(stackConfig, name).node;
 
 export interface Sample {
   /** ms since the stream started, when the request was sent and when it was answered */
