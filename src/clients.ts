@@ -60,9 +60,11 @@ export async function closeClients(clients: Clients): Promise<void> {
  * Every shard of the API's indices has a copy that answers: an empty search over them, refused if any shard fails.
  * Not cluster health: a cluster electing a new manager reports red although searches are served (they need no
  * manager), and an unrelated red index would make the API look down. Indices not loaded yet do not count (a
- * search then answers 503 on its own). A node that does not answer is retried on the next (the client's retries).
+ * search then answers 503 on its own). A node that does not answer is retried on the next (the client's retries),
+ * each attempt with its share of the timeout, so one node that hangs cannot use it all up.
  */
 export async function opensearchReady(clients: Clients, indices: string[], timeoutMs: number): Promise<void> {
+  const attemptMs = Math.max(50, Math.floor(timeoutMs / clients.search.describe().length));
   const { body } = await clients.opensearch.search(
     {
       index: indices.join(','),
@@ -71,7 +73,7 @@ export async function opensearchReady(clients: Clients, indices: string[], timeo
       ignore_unavailable: true,
       allow_partial_search_results: false,
     },
-    { requestTimeout: timeoutMs },
+    { requestTimeout: attemptMs },
   );
   if (body._shards.failed) throw new Error(`${body._shards.failed} of ${body._shards.total} shards failed`);
 }

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { officialClient, singleNode } from '../../src/search/connection.ts';
 import { loadProfile } from '../../src/search/profile.ts';
@@ -43,6 +45,23 @@ describe('health endpoints', () => {
     } finally {
       await client.indices.delete({ index: `${prefix}*` }, { ignore: [404] });
       await client.close();
+    }
+  });
+
+  it('/readyz stays 200 when one of several OpenSearch nodes accepts connections but never answers', async () => {
+    const hanging = net.createServer(() => undefined).listen(0, '127.0.0.1');
+    await once(hanging, 'listening');
+    try {
+      const stuck = `http://127.0.0.1:${(hanging.address() as net.AddressInfo).port}`;
+      test = await createTestApp({
+        OPENSEARCH_URL: `${stuck},${inject('opensearchUrl')}`,
+        READINESS_TIMEOUT_MS: '600',
+      });
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await test.app.inject('/readyz')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200]);
+    } finally {
+      hanging.close();
     }
   });
 
