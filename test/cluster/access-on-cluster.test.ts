@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../src/access/accounts.ts';
 import type { TestApp } from '../support/app.ts';
-import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
-import { clusterApp, masterOf, redisAt, redisNodes, settled, steadyStream } from './support.ts';
+import type { LoadedDataset } from '../support/catalog.ts';
+import { clusterApp, clusterDataset, masterOf, redisAt, redisNodes, settled, steadyStream } from './support.ts';
 
 // The access layer on a Redis Cluster: the per-IP limiter, the credit race, and an account's slot moved to
 // another master while its calls run (ASK and MOVED redirections, TRYAGAIN for a script whose keys are split
@@ -19,8 +19,7 @@ const get = (t: TestApp, key: string, query = 'cooking') =>
   t.app.inject({ url: `/api/v1/creators?query=${query}`, headers: { authorization: `Bearer ${key}` } });
 
 beforeAll(async () => {
-  const target = { opensearchUrl: inject('clusterOpensearchUrl'), replicas: 1 };
-  data = await loadGeneratedDataset('access', { creators: 1000, sponsors: 100 }, target);
+  data = await clusterDataset('access');
 });
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));

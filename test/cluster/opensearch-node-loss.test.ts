@@ -1,8 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restartClusterNode } from '../../scripts/stack/cluster.ts';
 import type { TestApp } from '../support/app.ts';
-import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
-import { clusterApp, clusterProcess, opensearch, stackConfig, steadyStream, waitForHealth } from './support.ts';
+import type { LoadedDataset } from '../support/catalog.ts';
+import {
+  clusterApp,
+  clusterDataset,
+  clusterProcess,
+  opensearch,
+  stackConfig,
+  steadyStream,
+  waitForHealth,
+} from './support.ts';
 
 // One OpenSearch node killed (SIGKILL) under a steady search load: the API goes round the nodes that answer, the
 // cluster serves every shard from its other copy, and /readyz stays 200. Brought back, the node rejoins and the
@@ -12,15 +20,7 @@ let t: TestApp;
 const QUERIES = ['cooking', 'gaming', 'fitness', 'personal finance', 'travel vlog', 'makeup tutorial'];
 
 beforeAll(async () => {
-  data = await loadGeneratedDataset(
-    'nodeloss',
-    { creators: 2000, sponsors: 100 },
-    {
-      opensearchUrl: inject('clusterOpensearchUrl'),
-      replicas: 1,
-      shards: 3, // 6 copies over 3 nodes: every node holds some
-    },
-  );
+  data = await clusterDataset('nodeloss', 3); // 3 shards, 6 copies over 3 nodes: every node holds some
   await waitForHealth('green', 120_000);
   t = await clusterApp({ INDEX_PREFIX: data.prefix });
 });

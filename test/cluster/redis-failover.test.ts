@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restartClusterNode } from '../../scripts/stack/cluster.ts';
 import { Accounts } from '../../src/access/accounts.ts';
 import type { TestApp } from '../support/app.ts';
-import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+import type { LoadedDataset } from '../support/catalog.ts';
 import {
   askCluster,
   clusterApp,
+  clusterDataset,
   clusterProcess,
   masterOf,
   redisNodes,
@@ -21,8 +22,7 @@ let data: LoadedDataset;
 let t: TestApp;
 
 beforeAll(async () => {
-  const target = { opensearchUrl: inject('clusterOpensearchUrl'), replicas: 1 };
-  data = await loadGeneratedDataset('failover', { creators: 1000, sponsors: 100 }, target);
+  data = await clusterDataset('failover');
   t = await clusterApp({ INDEX_PREFIX: data.prefix });
 });
 afterAll(async () => {

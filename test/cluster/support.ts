@@ -7,6 +7,7 @@ import { clusterNode } from '../../scripts/stack/cluster.ts';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
 import { officialClient } from '../../src/search/connection.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
 
 export const stackConfig = loadStackConfig();
 export const clusterEnv = () => ({
@@ -15,6 +16,12 @@ export const clusterEnv = () => ({
 });
 export const opensearch = () =>
   officialClient({ nodes: inject('clusterOpensearchUrl').split(',') }, { requestTimeout: 30_000 });
+
+/** A generated dataset (1000 creators) loaded on the cluster with 1 replica of each of `shards` shards. */
+export function clusterDataset(name: string, shards = 1): Promise<LoadedDataset> {
+  const target = { opensearchUrl: inject('clusterOpensearchUrl'), replicas: 1, shards };
+  return loadGeneratedDataset(name, { creators: 1000, sponsors: 100 }, target);
+}
 
 /**
  * The real app on the cluster (the API's own clients: the node list and the Redis Cluster client), with rate
