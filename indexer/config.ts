@@ -10,6 +10,8 @@ const indexerEnvSchema = z
     INDEX_PREFIX: indexPrefixSchema,
     INDEX_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
     INDEX_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
+    // A loaded version is never written again: one segment per shard is what searches cost least on.
+    INDEX_FORCE_MERGE: z.stringbool().default(true),
     BULK_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(104_857_600).default(8_388_608),
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     DATA_DIR: z.string().min(1).default('data'),
@@ -20,6 +22,7 @@ const indexerEnvSchema = z
     indexPrefix: e.INDEX_PREFIX,
     shards: e.INDEX_SHARDS,
     replicas: e.INDEX_REPLICAS,
+    forceMerge: e.INDEX_FORCE_MERGE,
     bulkMaxBytes: e.BULK_MAX_BYTES,
     bulkConcurrency: e.BULK_CONCURRENCY,
     dataDir: path.resolve(import.meta.dirname, '..', e.DATA_DIR),

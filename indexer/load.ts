@@ -132,6 +132,17 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     }
 
     const both = `${creatorsIndex},${sponsorsIndex}`;
+    if (config.forceMerge) {
+      // Before the replicas exist, so they copy the merged segments instead of merging again. Each segment is
+      // searched on its own (term lookups, fuzzy and prefix expansion per segment): at 1,000,000 creators the
+      // ~20 segments a load leaves cost a search far more OpenSearch CPU than one (bench/results/api-*.md).
+      const merging = Date.now();
+      const log = out ?? process.stdout;
+      log.write('Merging each index into one segment...\n');
+      await client.indices.refresh({ index: both });
+      await client.indices.forcemerge({ index: both, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
+      log.write(`Merged in ${((Date.now() - merging) / 1000).toFixed(1)} s.\n`);
+    }
     await client.indices.putSettings({
       index: both,
       body: { index: { refresh_interval: '1s', number_of_replicas: config.replicas } },

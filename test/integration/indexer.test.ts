@@ -70,6 +70,23 @@ describe('indexer', () => {
     expect((await client.count({ index: `${prefix}sponsors` })).body.count).toBe(3);
   });
 
+  it('merges each loaded index into one segment before it goes live, unless INDEX_FORCE_MERGE=false', async () => {
+    const segments = async (index: string) =>
+      ((await client.cat.segments({ index, format: 'json' })).body as { segment: string }[]).length;
+    expect(await segments(`${prefix}creators`)).toBe(1);
+    expect(await segments(`${prefix}sponsors`)).toBe(1);
+    const seen: string[] = [];
+    const recording = new Writable({
+      write: (chunk, _e, done) => done(void seen.push(String(chunk))),
+    }) as unknown as NodeJS.WriteStream;
+    const dir = writeDataset(sponsors, creators);
+    await load({ client, config: { ...configFor(dir), indexPrefix: `${prefix}m1_` }, out: recording });
+    expect(seen.join('')).toMatch(/Merged in [\d.]+ s/);
+    seen.length = 0;
+    await load({ client, config: { ...configFor(dir), indexPrefix: `${prefix}m0_`, forceMerge: false }, out: recording });
+    expect(seen.join('')).not.toMatch(/Merg/);
+  });
+
   it('derives sponsor numbers from the creators’ links, so both sides agree', async () => {
     const [keyforge] = await search<Record<string, unknown>>('sponsors', { term: { sponsorId: 1 } });
     expect(keyforge?._source).toMatchObject({
