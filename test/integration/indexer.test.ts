@@ -83,7 +83,11 @@ describe('indexer', () => {
     await load({ client, config: { ...configFor(dir), indexPrefix: `${prefix}m1_` }, out: recording });
     expect(seen.join('')).toMatch(/Merged in [\d.]+ s/);
     seen.length = 0;
-    await load({ client, config: { ...configFor(dir), indexPrefix: `${prefix}m0_`, forceMerge: false }, out: recording });
+    await load({
+      client,
+      config: { ...configFor(dir), indexPrefix: `${prefix}m0_`, forceMerge: false },
+      out: recording,
+    });
     expect(seen.join('')).not.toMatch(/Merg/);
   });
 
