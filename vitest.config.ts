@@ -17,6 +17,17 @@ export default defineConfig({
         },
       },
       {
+        // The benchmarks at a tiny size: they load the machine, so they run after the services tests, not beside them.
+        test: {
+          name: 'bench',
+          include: ['test/bench/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // The cluster topology (3 OpenSearch nodes, a Redis Cluster of 3 masters and 3 replicas) started by the
         // launcher; its tests kill nodes, so they run one file at a time, after the other projects.
         test: {
@@ -24,7 +35,7 @@ export default defineConfig({
           include: ['test/cluster/**/*.test.ts'],
           globalSetup: ['test/cluster/setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

@@ -1,357 +1,273 @@
-// API throughput and latency against OpenSearch queried directly, in one run on one machine:
-//   npm run bench:api -- [--layout split|shared] [--duration 15] [--connections 8] [--rounds 5] [--warmup 30]
-//   [--sequential 3000]
-// Every target gets the same creator-search mix (the judgment queries plain, with a country, sorted with a floor,
-// and on page 2) over loopback: OpenSearch with the exact _search requests (path and body) the API sends; the API
-// with access on (a metered key: key lookup, limits and a credit reservation per call); the API with ACCESS_DISABLED
-// (to isolate the access layer); and a bare Node proxy (the floor cost of any extra process and hop). Throughput from
-// autocannon at the same concurrency, in rounds that run every target once, each round in another order; ratios are
-// taken within a round (targets measured minutes apart drift by ±20% here) and their medians reported. The access
-// layer's latency comes from sequential pairs timed in microseconds. --layout (bench/cpu-layout.ts) says whether
-// OpenSearch gets a core of its own (split, the default) or shares them all. Needs the demo data (`npm run up`).
-// Writes bench/results/api-<date>-<layout>.md.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+// The API benchmark: how creator search costs grow with data, what the speed work bought, and what the API adds.
+//   npm run bench:api -- [--sizes 20000,200000,1000000] [--layouts split,shared] [--duration 10] [--rounds 3]
+//   [--warmup 5] [--connections 8] [--open 10] [--sequential 300] [--soak 0] [--out bench/results]
+// For each size (bench/api/datasets.ts generates and loads it) it first checks that the live request shape returns
+// the same top 25 and totalFound as the replaced one for every request of the mix, and stops if not. Then, in each
+// layout (bench/cpu-layout.ts), it loads these targets in rounds, each round in another order, and takes ratios
+// within a round: the replaced shape on the index as it was built, the live shape on the index as it is built now
+// (both straight to OpenSearch), and the API with a metered key; at the smallest size also the API with
+// ACCESS_DISABLED and a bare Node proxy (the floor of any hop). Then an open loop at 50% and 80% of direct's
+// maximum, and lookups one at a time. --soak N adds N seconds of load on the API while its memory is sampled.
+// Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { Pool } from 'undici';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { loadConfig } from '../src/config.ts';
-import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { singleRedis } from '../src/redis.ts';
-import { authorization, directRequest } from '../src/search/connection.ts';
-import { creatorSearchBody } from '../src/search/creator-query.ts';
-import { aliases, searchPath } from '../src/search/indices.ts';
-import { pageWindow } from '../src/search/pagination.ts';
+import { authorization, directRequest, officialClient } from '../src/search/connection.ts';
+import { aliases } from '../src/search/indices.ts';
 import { loadProfile } from '../src/search/profile.ts';
-import { loadJudgments } from '../workbench/judgments.ts';
+import { type Dataset, prepareDataset } from './api/datasets.ts';
+import { closedLoop, type Figures, openLoop, sequential, type Target } from './api/load.ts';
+import { apiRequests, beforeRequests, type Case, type Lookup, liveRequests, lookups, searchMix } from './api/mix.ts';
+import { rssMb, type Started, startNode, stop } from './api/processes.ts';
+import { API, BARE, BEFORE, LIVE, OPEN, renderReport, type SizeResult } from './api/report.ts';
+import { sameResults } from './api/same-results.ts';
+import { median } from './api/stats.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '15' },
+    sizes: { type: 'string', default: '20000,200000,1000000' },
+    layouts: { type: 'string', default: 'split,shared' },
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '5' },
     connections: { type: 'string', default: '8' },
-    sequential: { type: 'string', default: '3000' },
-    rounds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '30' },
-    layout: { type: 'string', default: 'split' },
+    open: { type: 'string', default: '10' },
+    sequential: { type: 'string', default: '300' },
+    soak: { type: 'string', default: '0' },
+    out: { type: 'string', default: path.join(root, 'bench', 'results') },
   },
 });
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-const sequential = Number(values.sequential);
-const roundCount = Number(values.rounds);
-const warmup = Number(values.warmup);
-// .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
+const sizes = values.sizes.split(',').map(Number);
+const layouts = values.layouts.split(',').map(parseLayout);
+const [duration, roundCount, warmup, connections, openSeconds, sequentialCount, soakSeconds] = [
+  values.duration,
+  values.rounds,
+  values.warmup,
+  values.connections,
+  values.open,
+  values.sequential,
+  values.soak,
+].map(Number) as [number, number, number, number, number, number, number];
+
 loadDotEnv();
 const config = loadConfig();
-/** The benchmarks load one node of this machine (they pin its CPU): the first of OPENSEARCH_URL. */
+/** The benchmark loads one node of this machine (it pins its CPU): the first of OPENSEARCH_URL. */
 const opensearchUrl = config.opensearch.nodes[0] as string;
-const index = aliases(config.indexPrefix).creators;
-const ranking = loadProfile().ranking.creators;
+const client = officialClient(config.opensearch, { requestTimeout: 600_000 });
+const profile = loadProfile();
+const shapes = {
+  ranking: profile.ranking.creators,
+  pageSize: config.pageSize,
+  depthLimit: config.searchDepthLimit,
+  authorization: authorization(config.opensearch),
+};
 const BENCH_PREFIX = 'bench:';
+const log = (line: string) => console.log(line);
 
-/** The mix: each judgment query plain, filtered, sorted and on page 2. */
-function mix(): Record<string, string>[] {
-  const judged = loadJudgments([path.join(root, 'data', 'judgments.jsonl')]);
-  const queries = judged.filter((j) => j.target === 'creators').map((j) => j.query);
-  return queries.flatMap((query): Record<string, string>[] => [
-    { query },
-    { query, country: 'United States' },
-    { query, sort: 'subs_desc', min_subscribers: '10000' },
-    { query, has_sponsors: 'true', page: '2' },
-  ]);
+async function opensearchCpuMs(): Promise<number> {
+  const answer = await fetch(...directRequest(config.opensearch, '/_nodes/_local/stats/process'));
+  const stats = (await answer.json()) as { nodes: Record<string, { process: { cpu: { total_in_millis: number } } }> };
+  return Object.values(stats.nodes)[0]?.process.cpu.total_in_millis ?? Number.NaN;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+async function lookupSample(dataset: Dataset): Promise<Lookup[]> {
+  const { body } = await client.search({
+    index: aliases(dataset.prefix).creators,
+    body: {
+      size: 100,
+      _source: ['creatorId', 'slug'],
+      query: { function_score: { functions: [{ random_score: { seed: 42, field: '_seq_no' } }] } },
+    },
   });
+  const creators = (body.hits.hits as { _source: { creatorId: number; slug: string } }[]).map((h) => h._source);
+  const sponsorIds = Array.from({ length: 100 }, (_, i) => 1 + ((i * 997) % 1500));
+  return lookups(dataset.prefix, creators, sponsorIds);
 }
 
-async function start(args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    const answer = await fetch(ready).catch(() => undefined);
-    if (answer?.status === 200) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill();
-  throw new Error(`${args.join(' ')} did not become ready; is the stack up (npm run up)?`);
-}
-
-/** An API process on its own port; limits far out of reach so they are counted but never hit. */
-async function startApi(env: NodeJS.ProcessEnv) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = await start(
+/** The API on one dataset; limits far out of reach so they are counted but never hit. */
+const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}) =>
+  startNode(
     ['dist/server.js'],
     {
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      INDEX_PREFIX: dataset.prefix,
       REDIS_KEY_PREFIX: BENCH_PREFIX,
       PLAN_USER_RATE_PER_MIN: '1000000',
       IP_RATE_PER_MIN: '10000000',
       ...env,
     },
-    `${url}/readyz`,
+    '/readyz',
   );
-  return { url, child };
-}
 
-/** CPU milliseconds a process has used: utime + stime from /proc, in clock ticks of 10 ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-async function opensearchCpuMs(): Promise<number> {
-  const stats = (await (await fetch(...directRequest(config.opensearch, '/_nodes/_local/stats/process'))).json()) as {
-    nodes: Record<string, { process: { cpu: { total_in_millis: number } } }>;
-  };
-  return Object.values(stats.nodes)[0]?.process.cpu.total_in_millis ?? Number.NaN;
-}
-
-interface Target {
-  name: string;
-  url: string;
-  requests: autocannon.Request[];
-  /** The Node process in front of OpenSearch, if any. */
-  pid?: number;
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** CPU milliseconds per request spent by OpenSearch, the process in front of it and the load generator. */
-  opensearchCpu: number;
-  frontCpu: number;
-  loaderCpu: number;
-  /** Cores OpenSearch kept busy: near the cores it may use when it is the bottleneck. */
-  opensearchCores: number;
-}
-
-async function load(target: Target, seconds: number): Promise<Figures> {
-  const front0 = target.pid ? cpuMs(target.pid) : 0;
-  const loader0 = cpuMs(process.pid);
-  const os0 = await opensearchCpuMs();
-  const started = Date.now();
-  const result = await autocannon({ url: target.url, connections, duration: seconds, requests: target.requests });
-  const elapsedMs = Date.now() - started;
-  const os1 = await opensearchCpuMs();
-  const loader1 = cpuMs(process.pid);
-  const front1 = target.pid ? cpuMs(target.pid) : 0;
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed) throw new Error(`${target.name}: ${failed} failed requests of ${result.requests.total}`);
-  const total = result.requests.total;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    opensearchCpu: (os1 - os0) / total,
-    frontCpu: (front1 - front0) / total,
-    loaderCpu: (loader1 - loader0) / total,
-    opensearchCores: (os1 - os0) / elapsedMs,
-  };
-}
-
-/** One request on its own connection pool, timed in microseconds. */
-async function timed(pool: Pool, target: Target, r: autocannon.Request): Promise<number> {
-  const started = process.hrtime.bigint();
-  const answer = await pool.request({
-    path: String(r.path),
-    method: (r.method ?? 'GET') as 'GET',
-    headers: r.headers,
-    body: r.body as string | undefined,
-  });
-  await answer.body.text();
-  if (answer.statusCode !== 200) throw new Error(`${target.name} ${r.path}: ${answer.statusCode}`);
-  return Number(process.hrtime.bigint() - started) / 1000;
-}
-
-/**
- * Sequential requests, one connection per target, the same query to both targets back to back (in alternating
- * order): latency without queueing, and OpenSearch's drift cancels out of the pairwise differences.
- */
-async function pairedLatency(a: Target, b: Target, count: number) {
-  const pools = [new Pool(a.url, { connections: 1 }), new Pool(b.url, { connections: 1 })] as const;
-  const times: [number[], number[]] = [[], []];
-  const differences: number[] = [];
+async function measureSize(dataset: Dataset, layout: string, cases: Case[], key: string, smallest: boolean) {
+  const started: Started[] = [];
+  const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);
   try {
-    for (let i = 0; i < count; i++) {
-      const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
-      const pair = [0, 0];
-      for (const side of order) {
-        const target = side === 0 ? a : b;
-        pair[side] = await timed(
-          pools[side],
-          target,
-          target.requests[i % target.requests.length] as autocannon.Request,
-        );
+    const live = liveRequests(cases, dataset.prefix, shapes);
+    const api = await startApi(dataset);
+    started.push(api);
+    const targets: Target[] = [
+      { name: BEFORE, url: opensearchUrl, requests: beforeRequests(cases, dataset.beforePrefix, shapes) },
+      { name: LIVE, url: opensearchUrl, requests: live },
+      { name: API, url: api.url, requests: apiRequests(cases, key), pid: api.pid },
+    ];
+    if (smallest) {
+      const open = await startApi(dataset, { ACCESS_DISABLED: 'true' });
+      writeFileSync(bodiesFile, JSON.stringify(live.map((r) => r.body)));
+      const bare = await startNode(
+        ['--import', 'tsx', 'bench/bare-proxy.ts'],
+        {
+          BARE_BODIES: bodiesFile,
+          BARE_PATH: String(live[0]?.path),
+          OPENSEARCH_URL: opensearchUrl,
+          BARE_AUTHORIZATION: shapes.authorization.authorization ?? '',
+        },
+        '/0',
+      );
+      started.push(open, bare);
+      targets.push(
+        { name: OPEN, url: open.url, requests: apiRequests(cases, undefined), pid: open.pid },
+        { name: BARE, url: bare.url, requests: live.map((_, i) => ({ method: 'GET', path: `/${i}` })), pid: bare.pid },
+      );
+    }
+    const result: SizeResult = { creators: dataset.creators, layout, rounds: [], open: [], lookups: [] };
+    for (const t of targets) await closedLoop(t, warmup, connections, opensearchCpuMs); // JIT, caches, connections
+    for (let round = 0; round < roundCount; round++) {
+      // Each round starts with another target, so none is always measured first (or right after another).
+      const figures: Record<string, Figures> = {};
+      for (let k = 0; k < targets.length; k++) {
+        const t = targets[(round + k) % targets.length] as Target;
+        figures[t.name] = await closedLoop(t, duration, connections, opensearchCpuMs);
       }
-      times[0].push(pair[0] as number);
-      times[1].push(pair[1] as number);
-      differences.push((pair[0] as number) - (pair[1] as number));
+      result.rounds.push(figures);
+      log(
+        `  ${dataset.creators} ${layout} round ${round + 1}: ${targets.map((t) => `${t.name} ${figures[t.name]?.rps.toFixed(0)}/s`).join('; ')}`,
+      );
     }
+    const directMax = median(result.rounds.map((r) => (r[LIVE] as Figures).rps));
+    for (const share of [0.5, 0.8]) {
+      const rate = Math.max(1, Math.round(directMax * share));
+      result.open.push({
+        share,
+        direct: await openLoop(targets[1] as Target, rate, openSeconds),
+        api: await openLoop(targets[2] as Target, rate, openSeconds),
+      });
+    }
+    const sample = await lookupSample(dataset);
+    for (const kind of ['creator', 'audience', 'sponsor'] as const) {
+      const chosen = sample.filter((l) => l.kind === kind);
+      const headers = { authorization: `Bearer ${key}` };
+      result.lookups.push({
+        kind,
+        direct: await sequential(
+          opensearchUrl,
+          chosen.map((l) => ({ path: l.direct, headers: shapes.authorization })),
+          sequentialCount,
+        ),
+        api: await sequential(
+          api.url,
+          chosen.map((l) => ({ path: l.api, headers })),
+          sequentialCount,
+        ),
+      });
+    }
+    return result;
   } finally {
-    await Promise.all(pools.map((pool) => pool.close()));
+    await Promise.all(started.map(stop));
+    rmSync(bodiesFile, { force: true });
   }
-  const ms = (xs: number[], q: number) => quantile(xs, q) / 1000;
-  return {
-    a: { p50: ms(times[0], 0.5), p99: ms(times[0], 0.99) },
-    b: { p50: ms(times[1], 0.5), p99: ms(times[1], 0.99) },
-    medianDifference: ms(differences, 0.5),
-  };
 }
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
-// --- set-up: the mix, a metered key, the processes ---
-const cases = mix();
-const directRequests: autocannon.Request[] = cases.map((c) => {
-  const params = SearchCreatorsParams.parse(c);
-  const window = pageWindow({ page: params.page, pageSize: config.pageSize, depthLimit: config.searchDepthLimit });
-  return {
-    method: 'POST',
-    path: searchPath(index),
-    headers: { 'content-type': 'application/json', ...authorization(config.opensearch) },
-    body: JSON.stringify(creatorSearchBody(params, ranking, window)),
-  };
-});
-const redis = new Redis(singleRedis(config.redis, 'bench:api'));
-const store = new Accounts(redis, BENCH_PREFIX);
-const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
-const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
-const apiRequests = (withKey: boolean): autocannon.Request[] =>
-  cases.map((c) => ({
-    method: 'GET',
-    path: `/api/v1/creators?${new URLSearchParams(c)}`,
-    headers: withKey ? { authorization: `Bearer ${key}` } : {},
-  }));
-
-execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
-const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
-const layout = await applyLayout(parseLayout(values.layout), config.opensearch, localPid(redisPid, 'redis'));
-const api = await startApi({});
-const open = await startApi({ ACCESS_DISABLED: 'true' });
-const barePort = await freePort();
-const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);
-writeFileSync(bodiesFile, JSON.stringify(directRequests.map((r) => r.body)));
-const bare = await start(
-  ['--import', 'tsx', 'bench/bare-proxy.ts'],
-  {
-    BARE_PORT: String(barePort),
-    BARE_BODIES: bodiesFile,
-    BARE_PATH: searchPath(index),
-    OPENSEARCH_URL: opensearchUrl,
-    BARE_AUTHORIZATION: authorization(config.opensearch).authorization ?? '',
-  },
-  `http://127.0.0.1:${barePort}/0`,
-);
-
-const targets: Target[] = [
-  { name: 'OpenSearch _search (same requests)', url: opensearchUrl, requests: directRequests },
-  { name: 'API, access on (metered key)', url: api.url, requests: apiRequests(true), pid: api.child.pid },
-  { name: 'API, ACCESS_DISABLED', url: open.url, requests: apiRequests(false), pid: open.child.pid },
-  {
-    name: 'bare Node proxy (floor of any hop)',
-    url: `http://127.0.0.1:${barePort}`,
-    requests: directRequests.map((_, i) => ({ method: 'GET', path: `/${i}` })),
-    pid: bare.pid,
-  },
-];
-
-try {
-  for (const t of targets) await load(t, warmup); // JIT, OpenSearch caches, connections
-  const rounds: Figures[][] = [];
-  for (let round = 0; round < roundCount; round++) {
-    // Each round starts with another target, so none is always measured first (or right after another).
-    const figures: Figures[] = [];
-    for (let k = 0; k < targets.length; k++) {
-      const i = (round + k) % targets.length;
-      figures[i] = await load(targets[i] as Target, duration);
+/** The API under closed-loop load for `seconds`, its resident memory sampled every 10 s. */
+async function soak(dataset: Dataset, cases: Case[], key: string, seconds: number): Promise<string> {
+  const api = await startApi(dataset);
+  try {
+    const samples: number[] = [rssMb(api.pid)];
+    const target = { name: API, url: api.url, requests: apiRequests(cases, key), pid: api.pid };
+    const served: number[] = [];
+    for (let t = 0; t < seconds; t += 10) {
+      served.push((await closedLoop(target, 10, connections, opensearchCpuMs)).rps);
+      samples.push(rssMb(api.pid));
     }
-    rounds.push(figures);
-    console.log(
-      `round ${round + 1}: ${figures.map((f, i) => `${targets[i]?.name} ${f.rps.toFixed(0)} req/s`).join('; ')}`,
+    const mb = (x: number) => x.toFixed(0);
+    return `The API (metered key) at ${dataset.creators.toLocaleString('en')} creators under ${seconds} s of closed-loop load (${connections} connections, ${mb(median(served))} req/s median). Resident memory every 10 s, MB: ${samples.map(mb).join(', ')}. Start ${mb(samples[0] as number)}, highest ${mb(Math.max(...samples))}, last ${mb(samples.at(-1) as number)}; the last minute's mean minus the first minute's after the start: ${mb(mean(samples.slice(-6)) - mean(samples.slice(1, 7)))} MB.`;
+  } finally {
+    await stop(api);
+  }
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+const redis = new Redis(singleRedis(config.redis, 'bench:api'));
+try {
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  const datasets: Dataset[] = [];
+  for (const size of sizes) datasets.push(await prepareDataset(client, opensearchUrl, size, log));
+  const cases = searchMix((datasets[0] as Dataset).dir);
+  for (const dataset of datasets) {
+    const before = beforeRequests(cases, dataset.beforePrefix, shapes);
+    const { compared, differences } = await sameResults(
+      opensearchUrl,
+      before,
+      liveRequests(cases, dataset.prefix, shapes),
+    );
+    if (differences.length) {
+      const shown = differences.map(
+        (d) =>
+          `  ${JSON.stringify(cases[d.request])}: before ${d.before.total} [${d.before.ids.join(' ')}], live ${d.live.total} [${d.live.ids.join(' ')}]`,
+      );
+      throw new Error(`At ${dataset.creators} creators the live shape answers differently:\n${shown.join('\n')}`);
+    }
+    log(
+      `${dataset.creators} creators: the same top ${config.pageSize} and totalFound for all ${compared} requests of the mix.`,
     );
   }
-  // Medians over the rounds: one disturbed round (this machine shares its two cores) does not move the figures.
-  const median = (pick: (round: Figures[]) => number) => quantile(rounds.map(pick), 0.5);
-  const spread = (pick: (round: Figures[]) => number, digits: number) => {
-    const values = rounds.map(pick);
-    return `median ${quantile(values, 0.5).toFixed(digits)}, rounds ${Math.min(...values).toFixed(digits)} to ${Math.max(...values).toFixed(digits)}`;
-  };
-  const at = (round: Figures[], i: number) => round[i] as Figures;
-  const figures = targets.map((_, i) => ({
-    rps: median((r) => at(r, i).rps),
-    p50: median((r) => at(r, i).p50),
-    p99: median((r) => at(r, i).p99),
-    opensearchCpu: median((r) => at(r, i).opensearchCpu),
-    frontCpu: median((r) => at(r, i).frontCpu),
-    loaderCpu: median((r) => at(r, i).loaderCpu),
-    opensearchCores: median((r) => at(r, i).opensearchCores),
-  }));
-  const ratio = (i: number) => (r: Figures[]) => at(r, i).rps / at(r, 0).rps;
-  const paired = await pairedLatency(targets[1] as Target, targets[2] as Target, sequential);
 
-  const { count } = (await (await fetch(...directRequest(config.opensearch, `/${index}/_count`))).json()) as {
-    count: number;
-  };
-  const row = (name: string, f: Figures) =>
-    `| ${name} | ${f.rps.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.opensearchCpu.toFixed(2)} | ${f.opensearchCores.toFixed(2)} | ${f.frontCpu.toFixed(2)} | ${f.loaderCpu.toFixed(2)} |`;
-  const report = `# API benchmark, ${new Date().toISOString().slice(0, 10)}
+  const store = new Accounts(redis, BENCH_PREFIX);
+  const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
+  const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
+  const redisPid = localPid(Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]), 'redis');
+  const results: SizeResult[] = [];
+  let soakText: string | undefined;
+  for (const layout of layouts) {
+    const pinned = await applyLayout(layout, config.opensearch, redisPid);
+    try {
+      for (const [i, dataset] of datasets.entries()) {
+        results.push(await measureSize(dataset, layout, cases, key, i === 0));
+      }
+      if (soakSeconds > 0 && !soakText) soakText = await soak(datasets[0] as Dataset, cases, key, soakSeconds);
+    } finally {
+      pinned.restore();
+    }
+  }
 
-Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, Node ${process.version}; the API, OpenSearch and the load generator run on it.
-Layout \`${layout.layout}\`: ${layout.description}.
-Data: ${count} creators under \`${index}\`. Mix: ${cases.length} creator searches (judgment queries plain, with a country, sorted with a floor, page 2 with a filter). API at LOG_LEVEL=${config.logLevel}.
+  const { body: info } = await client.info();
+  const now = new Date();
+  const header = `# API benchmark, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
-## Throughput (autocannon, ${connections} connections, ${duration} s per target, ${roundCount} rounds in rotating order after a ${warmup} s warm-up each; medians)
-
-| target | req/s | p50 ms | p99 ms | OpenSearch CPU ms/req | OpenSearch cores busy | front process CPU ms/req | load generator CPU ms/req |
-|---|---|---|---|---|---|---|---|
-${targets.map((t, i) => row(t.name, figures[i] as Figures)).join('\n')}
-
-Ratios to direct OpenSearch, taken within each round:
-- API (access on) / direct throughput: ${spread(ratio(1), 2)} (target ≥ 0.85×); p99 difference in ms: ${spread((r) => at(r, 1).p99 - at(r, 0).p99, 1)} (target ≤ 5 ms).
-- API without access / direct: ${spread(ratio(2), 2)}. Bare proxy / direct: ${spread(ratio(3), 2)}.
-
-## Access layer (sequential requests, one connection each, ${sequential} pairs: the same query to both APIs back to back)
-
-| API | p50 ms | p99 ms |
-|---|---|---|
-| access on (metered key) | ${paired.a.p50.toFixed(2)} | ${paired.a.p99.toFixed(2)} |
-| ACCESS_DISABLED | ${paired.b.p50.toFixed(2)} | ${paired.b.p99.toFixed(2)} |
-
-Access adds ${(paired.a.p50 - paired.b.p50).toFixed(2)} ms at p50 (target ≤ 0.5 ms); median of the pairwise differences ${paired.medianDifference.toFixed(2)} ms.
-`;
-  const out = path.join(root, 'bench', 'results', `api-${new Date().toISOString().slice(0, 10)}-${layout.layout}.md`);
+Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, ${os.type()} ${os.release()}, Node ${process.version}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
+Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
+Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
+Closed loop: autocannon, ${connections} connections, ${duration} s per target and round, ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
+Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
+Same answers: at every size, before anything was measured, the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
+Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false). Live: the API's request shape on the data as the indexer loads it now.`;
+  const report = renderReport({ header, results, soak: soakText });
+  const out = path.join(path.resolve(values.out), `api-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, report);
   console.log(report);
-  console.log(`Written to ${path.relative(root, out)}`);
+  console.log(`Written to ${path.relative(process.cwd(), out)}`);
 } finally {
-  for (const child of [api.child, open.child, bare]) child.kill('SIGTERM');
-  layout.restore();
-  rmSync(bodiesFile, { force: true });
   const benchKeys = await redis.keys(`${BENCH_PREFIX}*`);
   if (benchKeys.length) await redis.del(...benchKeys);
   redis.disconnect();
+  await client.close();
 }

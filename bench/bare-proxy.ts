@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { Pool } from 'undici';
 
-const { BARE_PORT, BARE_BODIES, OPENSEARCH_URL, BARE_PATH, BARE_AUTHORIZATION } = process.env;
+const { PORT, BARE_BODIES, OPENSEARCH_URL, BARE_PATH, BARE_AUTHORIZATION } = process.env;
 const bodies = JSON.parse(readFileSync(String(BARE_BODIES), 'utf8')) as string[];
 const pool = new Pool(String(OPENSEARCH_URL), { connections: 32 });
 
@@ -22,4 +22,4 @@ http
     const text = await answer.body.text();
     response.writeHead(answer.statusCode, { 'content-type': 'application/json' }).end(text);
   })
-  .listen(Number(BARE_PORT), '127.0.0.1');
+  .listen(Number(PORT), '127.0.0.1');

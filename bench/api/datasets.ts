@@ -1,0 +1,66 @@
+// The benchmark's data at each size: generated once into .cache/bench/creators-<n> (the seed is fixed, so every
+// machine gets the same documents) and loaded twice, under index prefixes of their own: as the indexer builds it
+// now, and as it built it before the speed work (INDEX_FORCE_MERGE=false: the segments a load leaves), which is what
+// the "before" target searches. A load is reused while its document count and index definition are unchanged.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Client } from '@opensearch-project/opensearch';
+import { loadIndexerConfig } from '../../indexer/config.ts';
+import { generate } from '../../indexer/generate/dataset.ts';
+import { load } from '../../indexer/load.ts';
+import { definitionDigest } from '../../indexer/mappings.ts';
+
+export interface Dataset {
+  creators: number;
+  dir: string;
+  /** Index prefix of the load as the indexer builds it now. */
+  prefix: string;
+  /** Index prefix of the load as it was built before (unmerged). */
+  beforePrefix: string;
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function loaded(client: Client, prefix: string, creators: number): Promise<boolean> {
+  const alias = `${prefix}creators`;
+  const exists = await client.indices.existsAlias({ name: alias });
+  if (!exists.body) return false;
+  const { body: count } = await client.count({ index: alias });
+  const { body: mapping } = await client.indices.getMapping({ index: alias });
+  const meta = (Object.values(mapping)[0] as { mappings: { _meta?: { definition?: string } } }).mappings._meta;
+  return count.count === creators && meta?.definition === definitionDigest('creators');
+}
+
+export async function prepareDataset(
+  client: Client,
+  opensearchUrl: string,
+  creators: number,
+  log: (line: string) => void,
+): Promise<Dataset> {
+  const dir = path.join(root, '.cache', 'bench', `creators-${creators}`);
+  if (!existsSync(path.join(dir, 'creators.ndjson'))) {
+    log(`Generating ${creators} creators into ${path.relative(root, dir)}...`);
+    await generate({ creators, sponsors: 1500, seed: 42, out: dir, log: () => {} });
+  }
+  const dataset = { creators, dir, prefix: `bench-${creators}-`, beforePrefix: `bench-${creators}-unmerged-` };
+  const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
+  for (const [prefix, merge] of [
+    [dataset.prefix, true],
+    [dataset.beforePrefix, false],
+  ] as const) {
+    if (await loaded(client, prefix, creators)) continue;
+    log(`Loading ${creators} creators under ${prefix} (${merge ? 'merged' : 'unmerged, as before'})...`);
+    const started = Date.now();
+    const config = loadIndexerConfig({
+      ...process.env,
+      OPENSEARCH_URL: opensearchUrl,
+      INDEX_PREFIX: prefix,
+      INDEX_FORCE_MERGE: String(merge),
+      DATA_DIR: dir,
+    });
+    await load({ client, config, out: quiet });
+    log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return dataset;
+}

@@ -1,0 +1,128 @@
+// Three ways of loading a target. Closed loop: autocannon keeps a fixed number of requests in flight (throughput,
+// and the CPU each process spends per request). Open loop: requests leave at a fixed rate whether or not earlier
+// ones have answered, and latency counts from when a request was due, so a target that falls behind shows it
+// (a closed loop slows its own arrivals instead). Sequential: one request at a time, latency without queueing.
+import autocannon from 'autocannon';
+import { Pool } from 'undici';
+import { cpuMs } from './processes.ts';
+import { quantile } from './stats.ts';
+
+export interface Target {
+  name: string;
+  url: string;
+  requests: autocannon.Request[];
+  /** The Node process in front of OpenSearch, if any. */
+  pid?: number;
+}
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU milliseconds per request of OpenSearch, of the process in front of it, and of the load generator. */
+  opensearchCpu: number;
+  frontCpu: number;
+  loaderCpu: number;
+}
+
+export async function closedLoop(
+  target: Target,
+  seconds: number,
+  connections: number,
+  opensearchCpuMs: () => Promise<number>,
+): Promise<Figures> {
+  const front0 = target.pid ? cpuMs(target.pid) : 0;
+  const loader0 = cpuMs(process.pid);
+  const os0 = await opensearchCpuMs();
+  const result = await autocannon({ url: target.url, connections, duration: seconds, requests: target.requests });
+  const os1 = await opensearchCpuMs();
+  const loader1 = cpuMs(process.pid);
+  const front1 = target.pid ? cpuMs(target.pid) : 0;
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed) throw new Error(`${target.name}: ${failed} failed requests of ${result.requests.total}`);
+  const total = result.requests.total;
+  return {
+    rps: total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    opensearchCpu: (os1 - os0) / total,
+    frontCpu: (front1 - front0) / total,
+    loaderCpu: (loader1 - loader0) / total,
+  };
+}
+
+export interface OpenLoopFigures {
+  offered: number;
+  served: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** `rate` requests per second for `seconds`, each timed from the moment it was due. */
+export async function openLoop(target: Target, rate: number, seconds: number): Promise<OpenLoopFigures> {
+  const pool = new Pool(target.url, { connections: 128, pipelining: 1 });
+  const latencies: number[] = [];
+  const count = Math.round(rate * seconds);
+  const start = performance.now() + 50;
+  const sent: Promise<void>[] = [];
+  let failed = 0;
+  try {
+    for (let i = 0; i < count; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait - 1));
+      while (performance.now() < due) await new Promise((resolve) => setImmediate(resolve));
+      const r = target.requests[i % target.requests.length] as autocannon.Request;
+      sent.push(
+        pool
+          .request({
+            path: String(r.path),
+            method: (r.method ?? 'GET') as 'GET',
+            headers: r.headers,
+            body: r.body as string,
+          })
+          .then(async (answer) => {
+            await answer.body.dump();
+            if (answer.statusCode !== 200) failed++;
+            latencies.push(performance.now() - due);
+          }),
+      );
+    }
+    await Promise.all(sent);
+  } finally {
+    await pool.close();
+  }
+  if (failed) throw new Error(`${target.name} at ${rate}/s: ${failed} failed requests of ${count}`);
+  return {
+    offered: rate,
+    served: count / ((performance.now() - start) / 1000),
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    max: Math.max(...latencies),
+  };
+}
+
+/** One request at a time on one connection: p50 and p99 in ms. */
+export async function sequential(url: string, requests: autocannon.Request[], count: number) {
+  const pool = new Pool(url, { connections: 1 });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const r = requests[i % requests.length] as autocannon.Request;
+      const started = performance.now();
+      const answer = await pool.request({
+        path: String(r.path),
+        method: (r.method ?? 'GET') as 'GET',
+        headers: r.headers,
+        body: r.body as string | undefined,
+      });
+      await answer.body.dump();
+      if (answer.statusCode !== 200) throw new Error(`${url}${r.path}: ${answer.statusCode}`);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    await pool.close();
+  }
+  return { p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+}

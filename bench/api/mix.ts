@@ -1,0 +1,88 @@
+// What the benchmark sends. Creator searches: each judged query of the dataset plain, with a country, sorted with
+// a floor, and on page 2 with a filter, as the API's URL and as the exact _search request behind it, in the frozen
+// "before" shape (bench/before-query.ts) and the live one. Lookups: creators and sponsors picked at random.
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import { type SearchCreatorsParams as Params, SearchCreatorsParams } from '../../src/contract/params.ts';
+import { creatorSearchBody } from '../../src/search/creator-query.ts';
+import { aliases, searchPath } from '../../src/search/indices.ts';
+import { pageWindow } from '../../src/search/pagination.ts';
+import type { CreatorRanking } from '../../src/search/profile.ts';
+import { loadJudgments } from '../../workbench/judgments.ts';
+import { beforeSearchBody } from '../before-query.ts';
+
+export type Case = Record<string, string>;
+
+/** The mix, from a dataset's judgments: the same for every size, so the sizes differ only in their data. */
+export function searchMix(dir: string): Case[] {
+  const judged = loadJudgments([path.join(dir, 'judgments.jsonl')]).filter((j) => j.target === 'creators');
+  return [...new Set(judged.map((j) => j.query))].flatMap((query): Case[] => [
+    { query },
+    { query, country: 'United States' },
+    { query, sort: 'subs_desc', min_subscribers: '10000' },
+    { query, has_sponsors: 'true', page: '2' },
+  ]);
+}
+
+export interface Shapes {
+  ranking: CreatorRanking;
+  pageSize: number;
+  depthLimit: number;
+  authorization: Record<string, string>;
+}
+
+type Shape = (p: Params, ranking: CreatorRanking, window: { from: number; size: number }) => Record<string, unknown>;
+
+function direct(cases: Case[], prefix: string, shape: Shape, s: Shapes): autocannon.Request[] {
+  return cases.map((c) => {
+    const params = SearchCreatorsParams.parse(c);
+    const window = pageWindow({ page: params.page, pageSize: s.pageSize, depthLimit: s.depthLimit });
+    return {
+      method: 'POST',
+      path: searchPath(aliases(prefix).creators),
+      headers: { 'content-type': 'application/json', ...s.authorization },
+      body: JSON.stringify(shape(params, s.ranking, window)),
+    };
+  });
+}
+
+/** The replaced shape, as it was sent before the speed work. */
+export const beforeRequests = (cases: Case[], prefix: string, s: Shapes) => direct(cases, prefix, beforeSearchBody, s);
+/** The live shape: what the API sends now. */
+export const liveRequests = (cases: Case[], prefix: string, s: Shapes) => direct(cases, prefix, creatorSearchBody, s);
+
+export const apiRequests = (cases: Case[], key: string | undefined): autocannon.Request[] =>
+  cases.map((c) => ({
+    method: 'GET',
+    path: `/api/v1/creators?${new URLSearchParams(c)}`,
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  }));
+
+export interface Lookup {
+  kind: 'creator' | 'audience' | 'sponsor';
+  /** The API's path, and the direct GET of the same document. */
+  api: string;
+  direct: string;
+}
+
+/** Creators and sponsors at random (a fixed seed): each as the API's lookup and OpenSearch's GET by id. */
+export function lookups(
+  prefix: string,
+  creators: { creatorId: number; slug: string }[],
+  sponsorIds: number[],
+): Lookup[] {
+  const index = aliases(prefix);
+  return [
+    ...creators.flatMap((c): Lookup[] => [
+      { kind: 'creator', api: `/api/v1/creators/${c.slug}`, direct: `/${index.creators}/_doc/${c.creatorId}` },
+      {
+        kind: 'audience',
+        api: `/api/v1/creators/${c.slug}/audience`,
+        direct: `/${index.creators}/_doc/${c.creatorId}`,
+      },
+    ]),
+    ...sponsorIds.map(
+      (id): Lookup => ({ kind: 'sponsor', api: `/api/v1/sponsors/${id}`, direct: `/${index.sponsors}/_doc/${id}` }),
+    ),
+  ];
+}

@@ -1,0 +1,133 @@
+// The benchmark's result file: every figure as measured, medians over rounds with the rounds' range beside them.
+import type { Figures, OpenLoopFigures } from './load.ts';
+import { median, spread } from './stats.ts';
+
+/** One data size in one layout: closed-loop rounds by target name, open-loop levels, lookups. */
+export interface SizeResult {
+  creators: number;
+  layout: string;
+  rounds: Record<string, Figures>[];
+  open: { share: number; direct: OpenLoopFigures; api: OpenLoopFigures }[];
+  lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
+}
+
+export const BEFORE = 'before: frozen shape, unmerged index';
+export const LIVE = 'live: OpenSearch direct';
+export const API = 'API, metered key';
+export const OPEN = 'API, ACCESS_DISABLED';
+export const BARE = 'bare Node proxy';
+
+const f = (x: number, digits = 1) => x.toFixed(digits);
+const med = (r: SizeResult, target: string, pick: (x: Figures) => number) =>
+  median(r.rounds.map((round) => pick(round[target] as Figures)));
+const ratios = (r: SizeResult, pick: (round: Record<string, Figures>) => number) => r.rounds.map(pick);
+const perCore = (x: Figures) => 1000 / x.opensearchCpu;
+
+function searchTable(results: SizeResult[]): string {
+  const rows = results.map((r) => {
+    const speedUp = ratios(
+      r,
+      (round) => (round[BEFORE] as Figures).opensearchCpu / (round[LIVE] as Figures).opensearchCpu,
+    );
+    return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${f(med(r, BEFORE, perCore), 0)} | ${f(med(r, LIVE, perCore), 0)} | ${spread(speedUp, 2)} | ${f(
+      med(r, BEFORE, (x) => x.rps),
+      0,
+    )} → ${f(
+      med(r, LIVE, (x) => x.rps),
+      0,
+    )} | ${f(med(r, BEFORE, (x) => x.p50))} → ${f(med(r, LIVE, (x) => x.p50))} | ${f(med(r, BEFORE, (x) => x.p99))} → ${f(med(r, LIVE, (x) => x.p99))} |`;
+  });
+  return [
+    '| creators | layout | before: searches/s per OpenSearch core | live: searches/s per OpenSearch core | speed-up (median, rounds) | req/s before → live | p50 ms | p99 ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function apiTable(results: SizeResult[]): string {
+  const rows = results.flatMap((r) =>
+    [API, OPEN, BARE]
+      .filter((name) => r.rounds[0]?.[name])
+      .map((name) => {
+        const ratio = ratios(r, (round) => (round[name] as Figures).rps / (round[LIVE] as Figures).rps);
+        const p99 = ratios(r, (round) => (round[name] as Figures).p99 - (round[LIVE] as Figures).p99);
+        return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${name} | ${f(
+          med(r, LIVE, (x) => x.rps),
+          0,
+        )} | ${f(
+          med(r, name, (x) => x.rps),
+          0,
+        )} | ${spread(ratio, 2)} | ${spread(p99, 1)} | ${f(
+          med(r, name, (x) => x.frontCpu),
+          2,
+        )} | ${f(
+          med(r, name, (x) => x.opensearchCpu),
+          2,
+        )} |`;
+      }),
+  );
+  return [
+    '| creators | layout | in front of OpenSearch | direct req/s | req/s | ratio to direct (median, rounds) | p99 − direct p99, ms | its CPU ms/call | OpenSearch CPU ms/call |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function openTable(results: SizeResult[]): string {
+  const cell = (x: OpenLoopFigures) => `${f(x.p50)} / ${f(x.p99)} / ${f(x.max)}`;
+  const rows = results.flatMap((r) =>
+    r.open.map(
+      (o) =>
+        `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${f(o.direct.offered, 0)}/s (${f(o.share * 100, 0)}% of direct's maximum) | ${cell(o.direct)} | ${cell(o.api)} | ${f(o.api.p99 - o.direct.p99)} |`,
+    ),
+  );
+  return [
+    '| creators | layout | offered rate | direct p50 / p99 / max ms | API p50 / p99 / max ms | API p99 − direct p99, ms |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function lookupTable(results: SizeResult[]): string {
+  const rows = results.flatMap((r) =>
+    r.lookups.map(
+      (l) =>
+        `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${l.kind} | ${f(l.direct.p50, 2)} / ${f(l.direct.p99, 2)} | ${f(l.api.p50, 2)} / ${f(l.api.p99, 2)} |`,
+    ),
+  );
+  return [
+    '| creators | layout | lookup | direct GET by id p50 / p99 ms | API p50 / p99 ms |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+export interface Report {
+  header: string;
+  results: SizeResult[];
+  soak?: string;
+}
+
+export function renderReport({ header, results, soak }: Report): string {
+  return `${header}
+
+## Creator search: the replaced request shape against the live one (closed loop)
+
+Searches/s per OpenSearch core is 1000 / OpenSearch's CPU ms per search, so it does not depend on how busy the
+load generator kept it. The speed-up is the ratio of the two within each round.
+
+${searchTable(results)}
+
+## The API in front of OpenSearch (closed loop, the live requests)
+
+${apiTable(results)}
+
+## Open loop: latency at the same offered load
+
+${openTable(results)}
+
+## Lookups (sequential, one connection)
+
+${lookupTable(results)}
+${soak ? `\n## Memory under load\n\n${soak}\n` : ''}`;
+}

@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+// The API benchmark, run end to end at a tiny size so it cannot rot: data generated and loaded both ways, the
+// same-answers check, every target in the closed loop, the open loop, lookups and the memory soak, and a report.
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const out = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('npm run bench:api at a tiny size', () => {
+  it('measures every target and writes the report', { timeout: 240_000 }, async () => {
+    const args = ['--sizes', '1000', '--layouts', 'shared', '--duration', '1', '--rounds', '2', '--warmup', '1'];
+    await run(
+      process.execPath,
+      [
+        path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        'bench/api.ts',
+        ...args,
+        ...['--open', '1', '--sequential', '10', '--soak', '10', '--out', out],
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, OPENSEARCH_URL: inject('opensearchUrl'), REDIS_URL: inject('redisUrl') },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const files = readdirSync(out);
+    expect(files).toEqual([expect.stringMatching(/^api-\d{4}-\d{2}-\d{2}T\d{4}\.md$/)]);
+    const report = readFileSync(path.join(out, files[0] as string), 'utf8');
+    expect(report).toMatch(/the live shape returned the same top 25 \(ids and order\) and totalFound/);
+    expect(report).toMatch(/^\| 1,000 \| shared \| \d+ \| \d+ \| [\d.]+ \([\d.]+–[\d.]+\) \|/m);
+    for (const target of ['API, metered key', 'API, ACCESS_DISABLED', 'bare Node proxy']) {
+      expect(report).toMatch(new RegExp(`^\\| 1,000 \\| shared \\| ${target} \\| \\d+ \\| \\d+ \\|`, 'm'));
+    }
+    expect(report.match(/^\| 1,000 \| shared \| \d+\/s \(\d+% of direct's maximum\)/gm)).toHaveLength(2);
+    for (const kind of ['creator', 'audience', 'sponsor']) {
+      expect(report).toMatch(
+        new RegExp(`^\\| 1,000 \\| shared \\| ${kind} \\| [\\d.]+ / [\\d.]+ \\| [\\d.]+ / [\\d.]+ \\|`, 'm'),
+      );
+    }
+    expect(report).toMatch(/## Memory under load\n\nThe API \(metered key\) at 1,000 creators under 10 s/);
+  });
+});

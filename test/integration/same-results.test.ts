@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeRequests, type Case, liveRequests, searchMix } from '../../bench/api/mix.ts';
+import { sameResults } from '../../bench/api/same-results.ts';
+import { loadProfile } from '../../src/search/profile.ts';
+import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+
+// The benchmark reports a speed-up only after this check: the live request shape must return the same top 25 and
+// totalFound as the frozen one it replaced (bench/before-query.ts), for every request of the mix.
+
+let data: LoadedDataset;
+let cases: Case[];
+const ranking = loadProfile().ranking.creators;
+const shapes = { ranking, pageSize: 25, depthLimit: 1000, authorization: {} };
+
+beforeAll(async () => {
+  data = await loadGeneratedDataset('same_results');
+  cases = searchMix(path.dirname(data.judgments));
+});
+afterAll(() => data?.drop());
+
+describe('same answers from the live shape as from the replaced one', () => {
+  it('finds none different for the live shape', async () => {
+    const { compared, differences } = await sameResults(
+      inject('opensearchUrl'),
+      beforeRequests(cases, data.prefix, shapes),
+      liveRequests(cases, data.prefix, shapes),
+    );
+    expect(compared).toBe(cases.length);
+    expect(compared).toBeGreaterThan(400);
+    expect(differences).toEqual([]);
+  });
+
+  it('reports each request whose top 25 differs, with both answers', async () => {
+    // The same shape with popularity weighed four times as much: the same matches, ranked otherwise.
+    const signals = ranking.popularity?.signals ?? {};
+    const heavier = {
+      ...ranking,
+      popularity: {
+        signals: Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, { ...v, boost: v.boost * 4 }])),
+      },
+    };
+    const { differences } = await sameResults(
+      inject('opensearchUrl'),
+      beforeRequests(cases, data.prefix, shapes),
+      liveRequests(cases, data.prefix, { ...shapes, ranking: heavier }),
+    );
+    expect(differences.length).toBeGreaterThan(0);
+    for (const d of differences) {
+      expect(d.live.total).toBe(d.before.total);
+      expect(d.live.ids).not.toEqual(d.before.ids);
+    }
+  });
+
+  it('reports a different totalFound even when the top 25 agree', async () => {
+    const { differences } = await sameResults(
+      inject('opensearchUrl'),
+      beforeRequests(cases.slice(0, 40), data.prefix, shapes),
+      liveRequests(cases.slice(0, 40), data.prefix, { ...shapes, ranking: { ...ranking, relaxed: undefined } }),
+    );
+    expect(differences.some((d) => d.live.total !== d.before.total)).toBe(true);
+  });
+});
