@@ -4,6 +4,7 @@ import languages from '@cospired/i18n-iso-languages';
 import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'json' };
 import countries from 'i18n-iso-countries';
 import { SUMMARY_SOURCE } from '../src/search/creator-query.ts';
+import { storedSummary } from '../src/search/present.ts';
 import type { CreatorRecord, Niche, SponsorRecord } from './records.ts';
 
 languages.registerLocale(english);
@@ -57,7 +58,7 @@ export function creatorDocument(
       (a, b) =>
         b.sponsorshipCount - a.sponsorshipCount || b.lastSeen.localeCompare(a.lastSeen) || a.sponsorId - b.sponsorId,
     );
-  return {
+  const doc = {
     creatorId: record.id,
     slug: slugOf(record),
     channelId: record.channelId,
@@ -97,6 +98,7 @@ export function creatorDocument(
     },
     audienceNote: record.audienceNote,
   };
+  return { ...doc, summary: storedSummary(doc) };
 }
 
 export type CreatorDocument = ReturnType<typeof creatorDocument>;

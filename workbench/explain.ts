@@ -172,7 +172,15 @@ export async function explainCommand(bench: Workbench, args: string[]) {
   const request = renderRequest(judgment, profile, bench.settings, bench.config.pageSize);
   const shown = SHOWN_ID[target];
   // A copy: the rendered body stays exactly the API's, and only what explaining needs is added to this one.
-  const body = { ...request.body, from: 0, size, explain: true, track_scores: true, _source: [shown, 'name'] };
+  const body = {
+    ...request.body,
+    from: 0,
+    size,
+    explain: true,
+    track_scores: true,
+    _source: [shown, 'name'],
+    stored_fields: undefined,
+  };
   const { body: response } = await bench.client.search({ index: request.index, body });
   const hits = response.hits.hits as Hit[];
 

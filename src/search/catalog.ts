@@ -1,9 +1,11 @@
 // The API's operations over the two aliases: each is one request built by the pure functions beside it, sent
 // through OpenSearchHttp (which turns every failure of the cluster into a 503 without its error text).
 
+import type { z } from 'zod';
 import { ApiError } from '../contract/error.ts';
+import type { SearchCreatorsResult } from '../contract/operations.ts';
 import type { SearchCreatorsParams } from '../contract/params.ts';
-import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE } from './creator-query.ts';
+import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE, STORED_SUMMARY, SUMMARY_SOURCE } from './creator-query.ts';
 import { aliases, searchPath } from './indices.ts';
 import type { LiveProfile } from './live-profile.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
@@ -30,6 +32,7 @@ export interface CatalogOptions extends SearchSettings {
 
 interface Hit<T> {
   _source: T;
+  fields?: Record<string, string[]>;
 }
 interface SearchResult<T> {
   hits: { total: { value: number }; hits: Hit<T>[] };
@@ -45,19 +48,36 @@ export class Catalog {
   }
 
   // Each operation takes an optional AbortSignal: a call refused while its search runs ahead of the check cancels it.
-  async searchCreators(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal) {
+
+  /** A page of creator search as the JSON text the REST API sends: the stored summaries spliced in as they are. */
+  async searchCreatorsJson(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal): Promise<string> {
     const { index, body } = creatorSearchRequest(params, pageSize, this.options.profile.ranking, this.options);
-    const result = await this.search<CreatorSource>(index, body, signal);
-    const creators = result.hits.hits.map((hit) => creatorSummary(hit._source, this.pages));
+    let result = await this.search<CreatorSource>(index, body, signal);
+    let creators = result.hits.hits.map((hit) => this.pages.summary(hit.fields?.[STORED_SUMMARY]?.[0]));
+    if (creators.includes(undefined)) {
+      // Data loaded before summaries were stored (a rollback to it), or rewritten from _source, which leaves them
+      // out: the summaries are built from the source instead.
+      result = await this.search<CreatorSource>(
+        index,
+        { ...body, _source: SUMMARY_SOURCE, stored_fields: undefined },
+        signal,
+      );
+      creators = result.hits.hits.map((hit) => JSON.stringify(creatorSummary(hit._source, this.pages)));
+    }
     const totalFound = result.hits.total.value;
-    return {
+    const head = JSON.stringify({
       query: params.query,
       page: params.page,
       totalFound,
       returned: creators.length,
       ...pageLinks({ page: params.page, pageSize, depthLimit: this.options.depthLimit }, totalFound),
-      creators,
-    };
+    });
+    return `${head.slice(0, -1)},"creators":[${creators.join(',')}]}`;
+  }
+
+  /** The same page as an object (MCP's structured content). */
+  async searchCreators(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal) {
+    return JSON.parse(await this.searchCreatorsJson(params, pageSize, signal)) as z.output<typeof SearchCreatorsResult>;
   }
 
   async creator(id: string, signal?: AbortSignal) {

@@ -23,6 +23,8 @@ export const SUMMARY_SOURCE = [
   'engagementRate',
   'youtubeUrl',
 ];
+/** The stored field that holds each creator's rendered summary. */
+export const STORED_SUMMARY = 'summary';
 export const DETAIL_SOURCE = [...SUMMARY_SOURCE, 'description', 'nicheLabels', 'sponsors', 'links'];
 export const AUDIENCE_SOURCE = ['creatorId', 'slug', 'handle', 'name', 'audience', 'audienceNote'];
 
@@ -191,7 +193,9 @@ export function creatorSearchBody(
     from: window.from,
     size: window.size,
     track_total_hits: true,
-    _source: SUMMARY_SOURCE,
+    // The summary the indexer rendered (present.ts, storedSummary): no _source to parse and filter per hit.
+    _source: false,
+    stored_fields: [STORED_SUMMARY],
     query: {
       bool: {
         must: [textQuery(p.query, ranking)],

@@ -50,12 +50,38 @@ export interface SponsorSource {
   topCreators?: CreatorSource[];
 }
 
+const PAGE_KEY = '"influesqueUrl":"';
+
 /** Addresses of creator and sponsor pages on the service, under PUBLIC_BASE_URL. */
 export class Pages {
-  constructor(private readonly base: string) {}
+  /** The base as it is written inside a JSON string. */
+  private readonly escapedBase: string;
+
+  constructor(private readonly base: string) {
+    this.escapedBase = JSON.stringify(base).slice(1, -1);
+  }
+
   creator = (slug: string) => `${this.base}/creators/${encodeURIComponent(slug)}`;
   sponsor = (id: number) => `${this.base}/sponsors/${id}`;
+
+  /**
+   * A summary the indexer stored (storedSummary) as the API shows it: its page address moved under the base.
+   * Undefined for anything else. The key's quotes cannot occur unescaped inside a JSON string, so the first match
+   * is the key itself.
+   */
+  summary(stored: string | undefined): string | undefined {
+    const at = stored?.indexOf(PAGE_KEY) ?? -1;
+    if (!stored || at < 0) return undefined;
+    return stored.slice(0, at + PAGE_KEY.length) + this.escapedBase + stored.slice(at + PAGE_KEY.length);
+  }
 }
+
+/**
+ * A creator's CreatorSummary as JSON, rendered once at index time with its page address relative to the service:
+ * a search then fetches it as one stored field instead of filtering each hit's _source, and the API splices it into
+ * its answer instead of building and serialising an object per hit.
+ */
+export const storedSummary = (d: CreatorSource): string => JSON.stringify(creatorSummary(d, new Pages('')));
 
 export function creatorSummary(d: CreatorSource, pages: Pages): CreatorSummary {
   return {

@@ -77,7 +77,10 @@ describe('relevance eval figures', () => {
     const known = new Set(['gadgetgarage', 'dailygadget', 'gadgetlab', 'retrogadget', 'gadgetreviews']);
     for (const [i, judgment] of JUDGMENTS.entries()) {
       const { index, body } = renderRequest(judgment, profile, settings(dataset.prefix), 25);
-      const { body: result } = await dataset.client.search({ index, body: { ...body, size: K } });
+      const { body: result } = await dataset.client.search({
+        index,
+        body: { ...body, size: K, _source: ['slug'], stored_fields: undefined },
+      });
       const ranked = (result.hits.hits as { _source: { slug: string } }[]).map((h) => h._source.slug.toLowerCase());
       const outcome = evaluation.queries[i];
       const expected = independently(ranked, judgment.ratings, known);

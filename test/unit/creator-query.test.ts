@@ -393,12 +393,11 @@ describe('creator search DSL', () => {
   const body = (query: Record<string, string>, profile = ranking) =>
     creatorSearchBody(params(query), profile, { from: 50, size: 25 }) as Body;
 
-  it('asks for the exact total, the summary fields only, and puts filters in filter context', () => {
+  it('asks for the exact total, the stored summary only (no _source), and puts filters in filter context', () => {
     const built = body({ video_format: 'long', sort: 'subs_desc' });
     expect(built).toMatchObject({ from: 50, size: 25, track_total_hits: true });
-    expect(built._source).toContain('creatorId');
-    expect(built._source).not.toContain('sponsors');
-    expect(built._source).not.toContain('audience');
+    expect(built._source).toBe(false);
+    expect(built.stored_fields).toEqual(['summary']);
     expect(built.sort).toEqual(creatorSort('subs_desc'));
     expect(built.query.bool.filter).toEqual([{ term: { videoFormat: 'long' } }]);
     expect(built.query.bool.must).toEqual([textQuery('keyboards', ranking)]);

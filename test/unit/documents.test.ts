@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { confidenceLabel, creatorDocument, SponsorStats, slugOf, TOP_CREATORS } from '../../indexer/documents.ts';
 import { type CreatorRecord, NICHES } from '../../indexer/records.ts';
 import { SUMMARY_SOURCE } from '../../src/search/creator-query.ts';
+import { creatorSummary, Pages } from '../../src/search/present.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
 const niches = new Map(NICHES.map((n) => [n.value, n]));
@@ -62,6 +63,27 @@ describe('creator documents', () => {
     expect(doc.sponsors.map((s) => s.sponsorId)).toEqual([2, 3, 1, 4]);
     // rank_feature fields only take positive values: zero and null signals are left out.
     expect(doc.popularity).toEqual({ subscribers: undefined, avgViews: 900, engagement: undefined });
+  });
+
+  it('stores the rendered summary, which the API turns into exactly the summary it would build', () => {
+    const doc = creatorDocument(
+      creator(5, {
+        handle: '@Quote"And\\Slash',
+        name: 'A "quoted" \\ name',
+        sponsorships: [link(1, 2, '2024-01-01', '2024-02-01')],
+      }),
+      sponsors,
+      niches,
+    );
+    for (const base of ['https://api.example.com', 'http://127.0.0.1:3000/x"y']) {
+      const pages = new Pages(base);
+      const spliced = pages.summary(doc.summary) as string;
+      expect(JSON.parse(spliced)).toEqual(creatorSummary(doc, pages));
+      // The same text as serialising the summary, key order included.
+      expect(spliced).toBe(JSON.stringify(creatorSummary(doc, pages)));
+    }
+    expect(new Pages('http://x').summary(undefined)).toBeUndefined();
+    expect(new Pages('http://x').summary('{"id":"a"}')).toBeUndefined();
   });
 
   it('throws on a sponsorship to an unknown sponsor', () => {

@@ -7,8 +7,15 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
   app.get(
     '/creators',
     { schema: OPERATIONS.searchCreators, config: { cost: COSTS.searchCreators } },
-    // The page size comes from the caller's plan (smaller on the free trial).
-    (request) => catalog.searchCreators(request.query, (request.grant as Grant).pageSize, request.searchSignal),
+    // The page size comes from the caller's plan (smaller on the free trial). The answer is JSON text already
+    // (summaries stored at index time, spliced in), and a string with a JSON type is sent as it is. Returned, not
+    // sent: a call that went ahead of its check answers only once the check has granted it (access-hooks.ts).
+    async (request, reply) => {
+      reply.type('application/json; charset=utf-8');
+      const grant = request.grant as Grant;
+      // Typed handlers return the result object; this one returns that object's JSON text.
+      return (await catalog.searchCreatorsJson(request.query, grant.pageSize, request.searchSignal)) as never;
+    },
   );
   app.get('/creators/:id', { schema: OPERATIONS.getCreator, config: { cost: COSTS.getCreator } }, (request) =>
     catalog.creator(request.params.id, request.searchSignal),
