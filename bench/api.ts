@@ -1,13 +1,13 @@
 // The API benchmark: how creator search costs grow with data, what the speed work bought, and what the API adds.
 //   npm run bench:api -- [--sizes 20000,200000,1000000] [--layouts split,shared] [--duration 10] [--rounds 3]
 //   [--warmup 5] [--connections 8] [--open 10] [--sequential 300] [--soak 0] [--out bench/results]
-// For each size (bench/api/datasets.ts generates and loads it) it first checks that the live request shape returns
-// the same top 25 and totalFound as the replaced one for every request of the mix, and stops if not. Then, in each
-// layout (bench/cpu-layout.ts), it loads these targets in rounds, each round in another order, and takes ratios
-// within a round: the replaced shape on the index as it was built, the live shape on the index as it is built now
-// (both straight to OpenSearch), and the API with a metered key; at the smallest size also the API with
-// ACCESS_DISABLED and a bare Node proxy (the floor of any hop). Then an open loop at 50% and 80% of direct's
-// maximum, and lookups one at a time. --soak N adds N seconds of load on the API while its memory is sampled.
+// For each size (bench/api/datasets.ts generates and loads it) and layout (bench/cpu-layout.ts) it first checks that
+// the live request shape returns the same top 25 and totalFound as the replaced one for every request of the mix,
+// and stops if not (that pass also warms OpenSearch up). Then it loads these targets in rounds, each round in another
+// order, and takes ratios within a round: the replaced shape on the index as it was built, the live shape on the
+// index as it is built now (both straight to OpenSearch), and the API with a metered key; at the smallest size also
+// the API with ACCESS_DISABLED and a bare Node proxy (the floor of any hop). Then an open loop at 50% and 80% of
+// direct's maximum, and lookups one at a time. --soak N adds N seconds of load on the API while its memory is sampled.
 // Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -107,7 +107,29 @@ const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}) =>
     '/readyz',
   );
 
+/**
+ * Stops unless the live shape answers every request of the mix as the replaced one did (same top 25, same total).
+ * It also warms OpenSearch up: every request of both shapes has run once before the clock starts.
+ */
+async function checkSameAnswers(dataset: Dataset, cases: Case[]): Promise<void> {
+  const before = beforeRequests(cases, dataset.beforePrefix, shapes);
+  const { compared, differences } = await sameResults(
+    opensearchUrl,
+    before,
+    liveRequests(cases, dataset.prefix, shapes),
+  );
+  if (differences.length) {
+    const shown = differences.map(
+      (d) =>
+        `  ${JSON.stringify(cases[d.request])}: before ${d.before.total} [${d.before.ids.join(' ')}], live ${d.live.total} [${d.live.ids.join(' ')}]`,
+    );
+    throw new Error(`At ${dataset.creators} creators the live shape answers differently:\n${shown.join('\n')}`);
+  }
+  log(`${dataset.creators} creators: the same top ${config.pageSize} and totalFound for all ${compared} requests.`);
+}
+
 async function measureSize(dataset: Dataset, layout: string, cases: Case[], key: string, smallest: boolean) {
+  await checkSameAnswers(dataset, cases);
   const started: Started[] = [];
   const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);
   try {
@@ -211,25 +233,6 @@ try {
   const datasets: Dataset[] = [];
   for (const size of sizes) datasets.push(await prepareDataset(client, opensearchUrl, size, log));
   const cases = searchMix((datasets[0] as Dataset).dir);
-  for (const dataset of datasets) {
-    const before = beforeRequests(cases, dataset.beforePrefix, shapes);
-    const { compared, differences } = await sameResults(
-      opensearchUrl,
-      before,
-      liveRequests(cases, dataset.prefix, shapes),
-    );
-    if (differences.length) {
-      const shown = differences.map(
-        (d) =>
-          `  ${JSON.stringify(cases[d.request])}: before ${d.before.total} [${d.before.ids.join(' ')}], live ${d.live.total} [${d.live.ids.join(' ')}]`,
-      );
-      throw new Error(`At ${dataset.creators} creators the live shape answers differently:\n${shown.join('\n')}`);
-    }
-    log(
-      `${dataset.creators} creators: the same top ${config.pageSize} and totalFound for all ${compared} requests of the mix.`,
-    );
-  }
-
   const store = new Accounts(redis, BENCH_PREFIX);
   const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
   const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
@@ -257,7 +260,7 @@ Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, every
 Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, ${duration} s per target and round, ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
-Same answers: at every size, before anything was measured, the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
+Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
 Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false). Live: the API's request shape on the data as the indexer loads it now.`;
   const report = renderReport({ header, results, soak: soakText });
   const out = path.join(path.resolve(values.out), `api-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
