@@ -165,9 +165,11 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
     for (let round = 0; round < roundCount; round++) {
       // Each round starts with another target, so none is always measured first (or right after another).
       const figures: Record<string, Figures> = {};
+      // Every target of a round starts at the same place in the mix; each round at another.
+      const offset = Math.floor((round * cases.length) / roundCount);
       for (let k = 0; k < targets.length; k++) {
         const t = targets[(round + k) % targets.length] as Target;
-        figures[t.name] = await closedLoop(t, duration, connections, opensearchCpuMs);
+        figures[t.name] = await closedLoop(t, duration, connections, opensearchCpuMs, offset);
       }
       result.rounds.push(figures);
       log(

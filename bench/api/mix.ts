@@ -13,15 +13,31 @@ import { beforeSearchBody } from '../before-query.ts';
 
 export type Case = Record<string, string>;
 
-/** The mix, from a dataset's judgments: the same for every size, so the sizes differ only in their data. */
+/**
+ * The mix, from a dataset's judgments: the same for every size, so the sizes differ only in their data. Shuffled
+ * (with a fixed seed), so that the part of it a short run gets through is a sample of the whole.
+ */
 export function searchMix(dir: string): Case[] {
   const judged = loadJudgments([path.join(dir, 'judgments.jsonl')]).filter((j) => j.target === 'creators');
-  return [...new Set(judged.map((j) => j.query))].flatMap((query): Case[] => [
+  const cases = [...new Set(judged.map((j) => j.query))].flatMap((query): Case[] => [
     { query },
     { query, country: 'United States' },
     { query, sort: 'subs_desc', min_subscribers: '10000' },
     { query, has_sponsors: 'true', page: '2' },
   ]);
+  let seed = 42;
+  const random = () => {
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = cases.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [cases[i], cases[j]] = [cases[j] as Case, cases[i] as Case];
+  }
+  return cases;
 }
 
 export interface Shapes {
