@@ -48,7 +48,6 @@ export class Catalog {
   }
 
   // Each operation takes an optional AbortSignal: a call refused while its search runs ahead of the check cancels it.
-
   /** A page of creator search as the JSON text the REST API sends: the stored summaries spliced in as they are. */
   async searchCreatorsJson(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal): Promise<string> {
     const { index, body } = creatorSearchRequest(params, pageSize, this.options.profile.ranking, this.options);
