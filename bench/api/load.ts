@@ -15,6 +15,14 @@ export interface Target {
   pid?: number;
 }
 
+/** An autocannon request as undici's request options: the one shape every loader here sends. */
+export const asUndici = (r: autocannon.Request) => ({
+  path: String(r.path),
+  method: (r.method ?? 'GET') as 'GET' | 'POST',
+  headers: r.headers,
+  body: r.body as string | undefined,
+});
+
 export interface Figures {
   rps: number;
   p50: number;
@@ -84,18 +92,11 @@ export async function openLoop(target: Target, rate: number, seconds: number): P
       while (performance.now() < due) await new Promise((resolve) => setImmediate(resolve));
       const r = target.requests[i % target.requests.length] as autocannon.Request;
       sent.push(
-        pool
-          .request({
-            path: String(r.path),
-            method: (r.method ?? 'GET') as 'GET',
-            headers: r.headers,
-            body: r.body as string,
-          })
-          .then(async (answer) => {
-            await answer.body.dump();
-            if (answer.statusCode !== 200) failed++;
-            latencies.push(performance.now() - due);
-          }),
+        pool.request(asUndici(r)).then(async (answer) => {
+          await answer.body.dump();
+          if (answer.statusCode !== 200) failed++;
+          latencies.push(performance.now() - due);
+        }),
       );
     }
     await Promise.all(sent);
@@ -120,12 +121,7 @@ export async function sequential(url: string, requests: autocannon.Request[], co
     for (let i = 0; i < count; i++) {
       const r = requests[i % requests.length] as autocannon.Request;
       const started = performance.now();
-      const answer = await pool.request({
-        path: String(r.path),
-        method: (r.method ?? 'GET') as 'GET',
-        headers: r.headers,
-        body: r.body as string | undefined,
-      });
+      const answer = await pool.request(asUndici(r));
       await answer.body.dump();
       if (answer.statusCode !== 200) throw new Error(`${url}${r.path}: ${answer.statusCode}`);
       times.push(performance.now() - started);

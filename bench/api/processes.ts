@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { procStatFields } from '../../scripts/stack/process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -51,9 +52,7 @@ export function stop(started: Started | undefined): Promise<void> {
   });
 }
 
-function stat(pid: number): string[] {
-  return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-}
+const stat = (pid: number) => procStatFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 /** CPU milliseconds a process has used: utime + stime, in clock ticks of 10 ms. */
 export function cpuMs(pid: number): number {

@@ -3,6 +3,7 @@
 // the same total. The benchmark runs this before it measures anything, and refuses to report a speed-up otherwise.
 import type autocannon from 'autocannon';
 import { Pool } from 'undici';
+import { asUndici } from './load.ts';
 
 export interface Answer {
   total: number;
@@ -16,12 +17,7 @@ export interface Difference {
 }
 
 async function answer(pool: Pool, r: autocannon.Request): Promise<Answer> {
-  const response = await pool.request({
-    method: 'POST',
-    path: String(r.path),
-    headers: r.headers,
-    body: r.body as string,
-  });
+  const response = await pool.request(asUndici(r));
   const body = (await response.body.json()) as { hits?: { total: { value: number }; hits: { _id: string }[] } };
   if (response.statusCode !== 200 || !body.hits) {
     throw new Error(`${r.path} answered ${response.statusCode}: ${JSON.stringify(body).slice(0, 300)}`);

@@ -34,8 +34,11 @@ export interface ProcessRef {
 let bootId: string | undefined;
 
 /** The fields of /proc/<pid>/stat the launcher uses. The name (field 2) may hold spaces and ")": split after the last. */
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses): [0] is field 3. */
+export const procStatFields = (text: string): string[] => text.slice(text.lastIndexOf(')') + 2).split(' ');
+
 export function parseProcStat(text: string): { state: string; startTicks: number } | undefined {
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const fields = procStatFields(text);
   // fields[0] is field 3 (state), so field 22 (starttime, in clock ticks since boot) is fields[19].
   const state = fields[0];
   const startTicks = Number(fields[19]);
