@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Access } from './access/access.ts';
 import { Limits } from './access/limits.ts';
@@ -59,7 +59,7 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
     genReqId: requestId,
     frameworkErrors,
     // One access line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Longer ids than Fastify's default 100 characters must reach the handlers and get 404, not a router 400.
     routerOptions: { maxParamLength: 2048 },
     // Behind proxies, the entry of X-Forwarded-For they wrote names the client; otherwise that header is ignored

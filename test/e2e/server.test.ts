@@ -23,7 +23,7 @@ describe('src/server.ts as a process', () => {
     server?.kill('SIGKILL');
   });
 
-  it('serves /readyz and the error shape over HTTP, and exits 0 on SIGTERM', async () => {
+  it('serves /readyz and the error shape over HTTP, warns of nothing, and exits 0 on SIGTERM', async () => {
     const port = await closedPort();
     server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server.ts')], {
       cwd: REPO_ROOT,
@@ -34,7 +34,11 @@ describe('src/server.ts as a process', () => {
         REDIS_URL: inject('redisUrl'),
         LOG_LEVEL: 'warn',
       },
-      stdio: 'inherit',
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let stderr = '';
+    server.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk;
     });
     const base = `http://127.0.0.1:${port}`;
     expect((await waitForReady(`${base}/readyz`)).status).toBe(200);
@@ -54,6 +58,8 @@ describe('src/server.ts as a process', () => {
     server.kill('SIGTERM');
     const [code] = await exited;
     expect(code).toBe(0);
+    // Fastify's FSTDEP023 (disableRequestLogging) used to print on every start.
+    expect(stderr).not.toMatch(/Deprecation|Warning/);
   });
 
   it('refuses to start on a bad variable and names it', async () => {
