@@ -6,6 +6,33 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
+type TransformObject = typeof jsonSchemaTransformObject;
+
+/**
+ * fastify-type-provider-zod emits every registered schema twice, as `X` (output) and `XInput` (input). Ours are
+ * responses, so the input copies are referenced by nothing and only clutter the document and its generated
+ * clients; one that a route does use is kept.
+ */
+const withoutUnusedInputs: TransformObject = (document) => {
+  const transformed = jsonSchemaTransformObject(document) as ReturnType<TransformObject> & {
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = transformed.components?.schemas;
+  if (!schemas) return transformed;
+  // Input copies refer to each other: drop the unreferenced ones until none is left.
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    const text = JSON.stringify(transformed);
+    for (const name of Object.keys(schemas)) {
+      if (name.endsWith('Input') && !text.includes(`"#/components/schemas/${name}"`)) {
+        delete schemas[name];
+        dropped = true;
+      }
+    }
+  }
+  return transformed;
+};
+
 /** The OpenAPI 3.1 document is generated from the routes' zod schemas; Swagger UI at /docs renders it. */
 export const openapi: FastifyPluginAsync = fp(async (app) => {
   await app.register(swagger, {
@@ -22,7 +49,7 @@ export const openapi: FastifyPluginAsync = fp(async (app) => {
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: withoutUnusedInputs,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
