@@ -1,4 +1,5 @@
-# The API image, built by docker-compose.yml (`docker compose up --wait`).
+# The images docker-compose.yml builds (`docker compose up --wait`): `api` (the service) and `indexer` (the one-shot
+# service that generates and loads the demo data before the API starts).
 
 # --- build: compile src/ to dist/ with the dev dependencies (TypeScript) ---
 FROM node:20-bookworm-slim AS build
@@ -12,8 +13,17 @@ COPY mappings ./mappings
 # tsc -p tsconfig.build.json: src/server.ts -> dist/server.js
 RUN npm run build
 
-# --- runtime: production dependencies and the compiled output only ---
-FROM node:20-bookworm-slim
+# --- indexer: the build stage (tsx, the generator's and indexer's sources) running scripts/load-demo-data.ts ---
+FROM build AS indexer
+COPY indexer ./indexer
+COPY scripts ./scripts
+# data/ is a volume (docker-compose.yml): the generated dataset outlives the container, owned by the user below.
+RUN mkdir -p data && chown node:node data
+USER node
+CMD ["node", "--max-old-space-size=160", "--import", "tsx", "scripts/load-demo-data.ts"]
+
+# --- api: production dependencies and the compiled output only ---
+FROM node:20-bookworm-slim AS api
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -22,7 +32,8 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/mappings ./mappings
 COPY relevance/profiles ./relevance/profiles
 USER node
-EXPOSE 3000
+# 3000: the API; 9464: GET /metrics (METRICS_PORT), for monitoring only.
+EXPOSE 3000 9464
 # src/server.ts drains in-flight requests and closes its clients on SIGTERM.
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/server.js"]

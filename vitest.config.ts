@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// API processes that tests start listen for metrics on a free port each, not all on 9464 at once.
+const ANY_METRICS_PORT = { METRICS_PORT: '0' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +15,7 @@ export default defineConfig({
           name: 'services',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          env: ANY_METRICS_PORT,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -22,6 +26,7 @@ export default defineConfig({
           name: 'bench',
           include: ['test/bench/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          env: ANY_METRICS_PORT,
           sequence: { groupOrder: 1 },
           testTimeout: 300_000,
           hookTimeout: 60_000,
@@ -34,6 +39,7 @@ export default defineConfig({
           name: 'cluster',
           include: ['test/cluster/**/*.test.ts'],
           globalSetup: ['test/cluster/setup.ts'],
+          env: ANY_METRICS_PORT,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
           testTimeout: 300_000,

@@ -419,6 +419,7 @@ async function shutdown({ lookup }: Paths): Promise<Row> {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
+      METRICS_PORT: '0',
       OPENSEARCH_URL: slow.url,
       OPENSEARCH_TIMEOUT_MS: '16000',
       REDIS_URL: redisUrl,

@@ -61,6 +61,12 @@ await main(async () => {
   console.log(`\nTry:  curl -H 'Authorization: Bearer ${key}' '${search}'    # ${totalFound} creators`);
   console.log(`      curl -H 'Authorization: Bearer ${key}' ${url}/api/v1/credits`);
   console.log(`Docs: ${url}/docs`);
+  if (apiConfig.metrics) {
+    const { host: metricsHost, port } = apiConfig.metrics;
+    console.log(
+      `Metrics: http://${metricsHost === '0.0.0.0' ? '127.0.0.1' : metricsHost}:${port}/metrics   (Prometheus)`,
+    );
+  }
   console.log('Stop: npm run down   (stops the API and what the launcher started; never services you run yourself)');
 });
 

@@ -18,6 +18,7 @@ import { sponsorRoutes } from './http/routes/sponsors.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { mcpRoute } from './mcp/route.ts';
+import { Metrics, refusalCode } from './metrics.ts';
 import { Catalog } from './search/catalog.ts';
 import { aliases } from './search/indices.ts';
 import { LiveProfile } from './search/live-profile.ts';
@@ -33,6 +34,8 @@ export interface AppOptions {
   profile?: LiveProfile;
   /** The clock of credit periods; tests move it. */
   now?: () => Date;
+  /** Where the app records its metrics; server.ts serves them on their own port. Defaults to a registry of its own. */
+  metrics?: Metrics;
 }
 
 /** A client's `x-request-id` names its request in our logs only when it is short and plain; else we make one. */
@@ -52,7 +55,7 @@ function trustProxyOption(trust: TrustProxy) {
 }
 
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
-export async function buildApp({ config, clients, logger, profile, now }: AppOptions) {
+export async function buildApp({ config, clients, logger, profile, now, metrics = new Metrics() }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
     requestIdHeader: false,
@@ -74,10 +77,17 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
     request.log.info(
-      { req: request, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { req: request, statusCode: status, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request completed',
     );
+    // The route's pattern, never the path itself: a label per id or per unknown path would grow without bound.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { route, method: request.method, status_class: `${Math.floor(status / 100)}xx` };
+    metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
+    const refused = refusalCode(status);
+    if (refused) metrics.refusals.inc({ code: refused });
   });
 
   // A profile passed in belongs to the caller (src/server.ts also reloads it on SIGHUP); one made here, to the app.
@@ -88,10 +98,29 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
   }
   logger.info({ profile: ranking.describe() }, 'ranking profile live');
 
+  const indices = aliases(config.indexPrefix);
+  clients.search.observe(metrics);
+  metrics.watch({
+    pending: () => clients.search.inFlight,
+    live: {
+      profile: () => ranking.describe(),
+      dataVersion: async () => {
+        const { body } = await clients.opensearch.indices.getAlias(
+          { name: indices.creators },
+          { requestTimeout: config.readinessTimeoutMs },
+        );
+        return Object.keys(body)[0] ?? 'none';
+      },
+    },
+  });
+  const redisDown = () => metrics.redisErrors.inc({ operation: 'connection' });
+  clients.redis.on('error', redisDown);
+  app.addHook('onClose', async () => clients.redis.off('error', redisDown));
+
   await app.register(openapi);
   await app.register(healthRoutes, {
     clients,
-    indices: Object.values(aliases(config.indexPrefix)),
+    indices: Object.values(indices),
     timeoutMs: config.readinessTimeoutMs,
     profile: ranking,
   });
@@ -108,9 +137,12 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
     ? undefined
     : new Access(
         new AccessStore(clients.redis, config.redisKeyPrefix),
-        new Limits(clients.redis, config.redisKeyPrefix, (err, what) => logger.warn({ err }, `${what} failed open`)),
+        new Limits(clients.redis, config.redisKeyPrefix, (err, what) => {
+          metrics.redisErrors.inc({ operation: 'ip_limit' });
+          logger.warn({ err }, `${what} failed open`);
+        }),
         config,
-        { log: logger, now },
+        { log: logger, now, metrics },
       );
   if (access) {
     const notices = listenForChanges(clients.redis, config.redisKeyPrefix, {
@@ -146,7 +178,7 @@ export async function buildApp({ config, clients, logger, profile, now }: AppOpt
     },
     { prefix: '/api/v1' },
   );
-  await app.register(mcpRoute, { catalog, access, pageSize: config.pageSize });
+  await app.register(mcpRoute, { catalog, access, pageSize: config.pageSize, metrics });
   return app;
 }
 

@@ -65,6 +65,9 @@ const envSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(3000),
+    // GET /metrics (Prometheus) listens apart from the API: only where operators can reach it. `off`: not served.
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: z.union([z.literal('off'), port]).default(9464),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ...opensearchVariables,
     ...redisVariables,
@@ -109,6 +112,7 @@ const envSchema = z
   .transform((e) => ({
     host: e.HOST,
     port: e.PORT,
+    metrics: e.METRICS_PORT === 'off' ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
     opensearch: connectionOf(e),
     redis: redisConnectionOf(e),

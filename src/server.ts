@@ -2,7 +2,9 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { closeClients, createClients } from './clients.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { buildMetricsApp, METRICS_PATH } from './http/metrics-endpoint.ts';
 import { createLogger } from './logger.ts';
+import { Metrics } from './metrics.ts';
 import { LiveProfile } from './search/live-profile.ts';
 import { ProfileError } from './search/profile.ts';
 
@@ -23,7 +25,9 @@ const logger = createLogger(config);
 const profile = orExit(() => new LiveProfile(config.rankingProfile, logger));
 const clients = createClients(config, logger);
 if (config.rankingProfilePollMs > 0) profile.watch(config.rankingProfilePollMs);
-const app = await buildApp({ config, clients, logger, profile });
+const metrics = new Metrics();
+const app = await buildApp({ config, clients, logger, profile, metrics });
+const metricsApp = config.metrics && buildMetricsApp(metrics);
 // SIGHUP re-reads the ranking profile (also done by the file watch); an invalid one is refused and logged.
 process.on('SIGHUP', () => profile.reload());
 
@@ -33,8 +37,13 @@ closeWithGrace({ delay: config.shutdownGraceMs, skip: ['SIGHUP'] }, async ({ sig
   if (err) logger.error({ err }, 'shutting down after an error');
   else logger.info({ signal }, 'shutting down');
   await app.close();
+  await metricsApp?.close();
   profile.close();
   await closeClients(clients);
 });
 
 await app.listen({ host: config.host, port: config.port });
+if (metricsApp && config.metrics) {
+  const address = await metricsApp.listen(config.metrics);
+  logger.info({ metrics: `${address}${METRICS_PATH}` }, 'metrics served');
+}

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
+import type { Metrics } from '../metrics.ts';
 import { Ahead, type GoAhead } from './ahead.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
@@ -21,6 +22,8 @@ export interface Caller {
   cost: number;
   /** False when the parameters will fail validation: the call is checked but not charged. */
   valid: boolean;
+  /** The spec's operationId, for metrics; absent for messages that are not an operation (MCP's free methods). */
+  operation?: string;
 }
 
 /** A call that may proceed: what the credit script answered, plus what the handlers need. */
@@ -28,6 +31,8 @@ export interface Grant extends Omit<Granted, 'status' | 'window'> {
   accountId: string;
   /** Names the call's reservation in Redis; '-' for calls that reserve nothing. */
   callId: string;
+  /** The caller's operation, for metrics. */
+  operation: string;
   pageSize: number;
   /** Headers every response to this call carries (rate limits, credits). */
   headers: Record<string, string>;
@@ -40,6 +45,7 @@ export function openGrant(pageSize: number): Grant {
   return {
     accountId: '-',
     callId: '-',
+    operation: '-',
     plan: 'user',
     pageSize,
     unlimited: true,
@@ -67,6 +73,8 @@ export interface AccessOptions {
   log: Log;
   /** The clock of credit periods; tests move it. */
   now?: () => Date;
+  /** Credits charged and refunded, Redis failures. */
+  metrics?: Metrics;
 }
 
 export class Access {
@@ -79,16 +87,18 @@ export class Access {
   private readonly now: () => Date;
   /** Billable calls whose reservation stands and whose response is not decided yet (see `hold`). */
   private readonly open = new Set<Grant>();
+  private readonly metrics: Metrics | undefined;
 
   constructor(
     private readonly store: AccessStore,
     private readonly limits: Limits,
     private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute' | 'accessAhead'>,
-    { log, now = () => new Date() }: AccessOptions,
+    { log, now = () => new Date(), metrics }: AccessOptions,
   ) {
     this.ahead = new Ahead(config.accessAhead);
     this.refunds = new Refunds(store, log);
     this.now = now;
+    this.metrics = metrics;
     this.perMinute = Object.fromEntries(
       Object.entries(config.plans)
         .filter(([, plan]) => plan.api)
@@ -129,7 +139,7 @@ export class Access {
     const early = known && !this.ahead.full(caller.ip);
     const [ipCount, ref, reserved] = await Promise.all([
       this.limits.ip(caller.ip),
-      known ?? (digest ? this.store.lookup(digest).catch(storeDown) : undefined),
+      known ?? (digest ? this.store.lookup(digest).catch((error) => this.storeDown(error, 'lookup')) : undefined),
       early && this.reserve(known, call),
     ]);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
@@ -140,7 +150,7 @@ export class Access {
     );
     if (exceeded(ipWindow)) {
       if (known && reserved && 'charged' in reserved && reserved.charged) {
-        await this.refunds.refund(known.accountId, call.callId);
+        await this.giveBack(known.accountId, call.callId);
       }
       throw rateLimited(ipWindow, 'this address');
     }
@@ -170,10 +180,13 @@ export class Access {
       this.ahead.granted(digest, plan.pageSize, outcome.balance ?? Number.POSITIVE_INFINITY);
     }
     const { status: _status, window: _window, ...granted } = outcome;
+    const operation = caller.operation ?? '-';
+    if (granted.charged) this.metrics?.creditsCharged.inc({ plan: granted.plan, operation }, granted.charged);
     return {
       ...granted,
       accountId: ref.accountId,
       callId: call.callId,
+      operation,
       pageSize: plan.pageSize,
       headers: rateLimitHeaders(keyWindow),
     };
@@ -187,9 +200,18 @@ export class Access {
     try {
       return await this.store.access(ref, call, this.perMinute, this.now());
     } catch (error) {
-      if (call.cost > 0) void this.refunds.refund(ref.accountId, call.callId);
-      return storeDown(error);
+      if (call.cost > 0) void this.giveBack(ref.accountId, call.callId);
+      return this.storeDown(error, 'access');
     }
+  }
+
+  private async giveBack(accountId: string, callId: string): Promise<void> {
+    if (!(await this.refunds.refund(accountId, callId))) this.metrics?.redisErrors.inc({ operation: 'refund' });
+  }
+
+  private storeDown(error: unknown, operation: string): never {
+    this.metrics?.redisErrors.inc({ operation });
+    return storeDown(error);
   }
 
   /** Bounded: the oldest entry goes first. */
@@ -245,9 +267,10 @@ export class Access {
    */
   async refund(grant: Grant): Promise<void> {
     if (!grant.charged) return;
+    this.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, grant.charged);
     if (grant.balance !== null) grant.balance += grant.charged;
     grant.charged = 0;
-    await this.refunds.refund(grant.accountId, grant.callId);
+    await this.giveBack(grant.accountId, grant.callId);
   }
 }
 

@@ -33,14 +33,16 @@ export class Refunds {
     return this.pending.size;
   }
 
-  /** Gives back what the call reserved, now or as soon as Redis answers. Never throws. */
-  async refund(accountId: string, callId: string): Promise<void> {
+  /** Gives back what the call reserved, now or as soon as Redis answers; false when it had to wait. Never throws. */
+  async refund(accountId: string, callId: string): Promise<boolean> {
     try {
       await this.store.refund(accountId, callId);
+      return true;
     } catch (err) {
       this.log.warn({ err, accountId, callId }, 'refund deferred: Redis did not answer; retrying');
       this.pending.set(callId, { accountId, callId, since: Date.now() });
       this.schedule();
+      return false;
     }
   }
 

@@ -67,6 +67,8 @@ export const COSTS = {
   getCredits: 0,
 } as const;
 
+export type OperationId = keyof typeof COSTS;
+
 export const OPERATIONS = {
   searchCreators: {
     operationId: 'searchCreators',

@@ -55,7 +55,8 @@ export const accessHooks = fp(
       const schema = request.routeOptions.schema?.querystring as z.ZodType | undefined;
       const valid = !schema || parseOnce(schema, request.query).success;
       const digest = access.identify(request.headers.authorization);
-      const caller = { authorization: request.headers.authorization, ip: request.ip, cost, valid };
+      const operation = request.routeOptions.schema?.operationId;
+      const caller = { authorization: request.headers.authorization, ip: request.ip, cost, valid, operation };
       const ahead = access.goAhead(caller, digest);
       if (!ahead) {
         request.grant = await access.authorize(caller, digest);

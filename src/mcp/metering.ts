@@ -12,6 +12,7 @@ import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk
 import type { Access, Grant } from '../access/access.ts';
 import { ApiError } from '../contract/error.ts';
 import { COSTS } from '../contract/operations.ts';
+import type { Metrics } from '../metrics.ts';
 import { TOOLS_BY_NAME } from './tools.ts';
 
 export class Metering {
@@ -27,6 +28,8 @@ export class Metering {
     private readonly open: Grant,
     private readonly caller: { authorization: string | undefined; ip: string },
     private readonly log: { error(obj: object, msg: string): void },
+    /** Counts a tool call refused in its result (the HTTP response, a 200, does not show it). */
+    private readonly metrics?: Metrics,
   ) {}
 
   /**
@@ -45,10 +48,12 @@ export class Metering {
         ...this.caller,
         cost: tool ? COSTS[tool.operationId] : 0,
         valid: !tool || tool.input.safeParse(call?.arguments ?? {}).success,
+        operation: tool?.operationId,
       });
     } catch (error) {
       if (!call || !(error instanceof ApiError) || (error.statusCode !== 402 && error.statusCode !== 429)) throw error;
       this.grant = error;
+      this.metrics?.refusals.inc({ code: error.code });
     }
     // Held until the response closes: a shutdown that cannot wait for it gives the reservation back (Access.hold).
     if (!(this.grant instanceof ApiError)) this.access.hold(this.grant);

@@ -10,23 +10,26 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Access, openGrant } from '../access/access.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Catalog } from '../search/catalog.ts';
 import { Metering } from './metering.ts';
 import { createMcpServer } from './server.ts';
 
 export const MCP_PATH = '/mcp';
 
-export const mcpRoute: FastifyPluginAsync<{ catalog: Catalog; access: Access | undefined; pageSize: number }> = async (
-  app,
-  { catalog, access, pageSize },
-) => {
+export const mcpRoute: FastifyPluginAsync<{
+  catalog: Catalog;
+  access: Access | undefined;
+  pageSize: number;
+  metrics: Metrics;
+}> = async (app, { catalog, access, pageSize, metrics }) => {
   const open = openGrant(pageSize);
   app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (Array.isArray(request.body)) {
       throw new ApiError(400, 'invalid_request', 'Send one JSON-RPC message per request; batches are not supported.');
     }
     const caller = { authorization: request.headers.authorization, ip: request.ip };
-    const metering = new Metering(access, open, caller, request.log);
+    const metering = new Metering(access, open, caller, request.log, metrics);
     // Complete once 'finish' fired (all of it handed to the OS). Not `writableFinished`: under inject it stays false.
     let finished = false;
     reply.raw.once('finish', () => {

@@ -9,6 +9,7 @@ import {
   GetCreatorResult,
   GetSponsorResult,
   ListNichesResult,
+  type OperationId,
   SearchCreatorsResult,
   SearchSponsorsResult,
 } from '../contract/operations.ts';
@@ -18,7 +19,7 @@ import type { Catalog } from '../search/catalog.ts';
 
 export interface Tool {
   name: string;
-  operationId: keyof typeof COSTS;
+  operationId: OperationId;
   description: string;
   input: z.ZodType;
   output: z.ZodType;
@@ -27,7 +28,7 @@ export interface Tool {
   render: (result: never) => string;
 }
 
-const cost = (op: keyof typeof COSTS) => (COSTS[op] ? `Costs ${COSTS[op]} credit.` : 'Free.');
+const cost = (op: OperationId) => (COSTS[op] ? `Costs ${COSTS[op]} credit.` : 'Free.');
 const none = z.object({});
 const summary = (c: {
   name: string;
@@ -40,7 +41,7 @@ const summary = (c: {
 
 const define = <I extends z.ZodType, O extends z.ZodType>(tool: {
   name: string;
-  operationId: keyof typeof COSTS;
+  operationId: OperationId;
   description: string;
   input: I;
   output: O;

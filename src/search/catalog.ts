@@ -3,7 +3,7 @@
 
 import type { z } from 'zod';
 import { ApiError } from '../contract/error.ts';
-import type { SearchCreatorsResult } from '../contract/operations.ts';
+import type { OperationId, SearchCreatorsResult } from '../contract/operations.ts';
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE, STORED_SUMMARY, SUMMARY_SOURCE } from './creator-query.ts';
 import { aliases, searchPath } from './indices.ts';
@@ -51,12 +51,13 @@ export class Catalog {
   /** A page of creator search as the JSON text the REST API sends: the stored summaries spliced in as they are. */
   async searchCreatorsJson(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal): Promise<string> {
     const { index, body } = creatorSearchRequest(params, pageSize, this.options.profile.ranking, this.options);
-    let result = await this.search<CreatorSource>(index, body, signal);
+    let result = await this.search<CreatorSource>('searchCreators', index, body, signal);
     let creators = result.hits.hits.map((hit) => this.pages.summary(hit.fields?.[STORED_SUMMARY]?.[0]));
     if (creators.includes(undefined)) {
       // Data loaded before summaries were stored (a rollback to it), or rewritten from _source, which leaves them
       // out: the summaries are built from the source instead.
       result = await this.search<CreatorSource>(
+        'searchCreators',
         index,
         { ...body, _source: SUMMARY_SOURCE, stored_fields: undefined },
         signal,
@@ -80,37 +81,48 @@ export class Catalog {
   }
 
   async creator(id: string, signal?: AbortSignal) {
-    const found = await this.findCreator(id, DETAIL_SOURCE, signal);
+    const found = await this.findCreator('getCreator', id, DETAIL_SOURCE, signal);
     return { creator: creatorDetail(found, this.pages) };
   }
 
   async audience(id: string, signal?: AbortSignal) {
-    return creatorAudience(await this.findCreator(id, AUDIENCE_SOURCE, signal));
+    return creatorAudience(await this.findCreator('getCreatorAudience', id, AUDIENCE_SOURCE, signal));
   }
 
   async searchSponsors(query: string, signal?: AbortSignal) {
     const { index, body } = sponsorSearchRequest(query, this.options.profile.ranking, this.options);
-    const result = await this.search<SponsorSource>(index, body, signal);
+    const result = await this.search<SponsorSource>('searchSponsors', index, body, signal);
     const sponsors = result.hits.hits.map((hit) => sponsorSummary(hit._source, this.pages));
     return { query, returned: sponsors.length, sponsors };
   }
 
   async sponsor(id: string, signal?: AbortSignal) {
     const body = sponsorLookupBody(id);
-    const hit = body && (await this.search<SponsorSource>(this.index.sponsors, body, signal)).hits.hits[0];
+    const hit =
+      body && (await this.search<SponsorSource>('getSponsor', this.index.sponsors, body, signal)).hits.hits[0];
     if (!hit) throw notFound('sponsor', id);
     return { sponsor: sponsorDetail(hit._source, this.pages) };
   }
 
-  private async findCreator(id: string, source: string[], signal?: AbortSignal): Promise<CreatorSource> {
+  private async findCreator(
+    operation: OperationId,
+    id: string,
+    source: string[],
+    signal?: AbortSignal,
+  ): Promise<CreatorSource> {
     const body = creatorLookupBody(id, source);
-    const hit = body && (await this.search<CreatorSource>(this.index.creators, body, signal)).hits.hits[0];
+    const hit = body && (await this.search<CreatorSource>(operation, this.index.creators, body, signal)).hits.hits[0];
     if (!hit) throw notFound('creator', id);
     return hit._source;
   }
 
-  private search<T>(index: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<SearchResult<T>> {
-    return this.options.http.post<SearchResult<T>>(searchPath(index), body, signal);
+  private search<T>(
+    operation: OperationId,
+    index: string,
+    body: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<SearchResult<T>> {
+    return this.options.http.post<SearchResult<T>>(searchPath(index), body, signal, operation);
   }
 }
 

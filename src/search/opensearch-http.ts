@@ -10,6 +10,7 @@
 // time is up, one request tries the node again; the others keep to the live ones meanwhile.
 import { type Dispatcher, Pool } from 'undici';
 import { ApiError, unavailable } from '../contract/error.ts';
+import type { Metrics } from '../metrics.ts';
 import { authorization, type OpenSearchConnection } from './connection.ts';
 
 /** A dead node is found within this, whatever OPENSEARCH_TIMEOUT_MS allows a search. */
@@ -53,6 +54,7 @@ export class OpenSearchHttp {
   private turn = 0;
   /** Requests sent or waiting for a connection now. */
   private pending = 0;
+  private metrics: Metrics | undefined;
 
   /**
    * `maxPending` bounds the requests in flight and waiting for one of the pools' connections: past it, a search
@@ -73,6 +75,16 @@ export class OpenSearchHttp {
       changedAt: 0,
     }));
     this.headers = { 'content-type': 'application/json', ...authorization(connection) };
+  }
+
+  /** Requests in flight or waiting for a connection now. */
+  get inFlight(): number {
+    return this.pending;
+  }
+
+  /** Round trips, `took` and failures go to these metrics from now on. */
+  observe(metrics: Metrics): void {
+    this.metrics = metrics;
   }
 
   /** Each node and whether this process sends it requests now (for status and tests). */
@@ -139,24 +151,40 @@ export class OpenSearchHttp {
     }
   }
 
-  /** `signal` cancels the request (a call refused while its search ran ahead of the check). */
-  async post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  /**
+   * `signal` cancels the request (a call refused while its search ran ahead of the check); `operation` (the
+   * spec's operationId) labels its metrics.
+   */
+  async post<T>(path: string, body: unknown, signal?: AbortSignal, operation = 'other'): Promise<T> {
+    const metrics = this.metrics;
     if (this.pending >= this.maxPending) {
+      metrics?.opensearchErrors.inc({ kind: 'busy' });
       throw unavailable('The search service is busy; retry shortly.', new Error(`${this.pending} searches pending`));
     }
+    const done = metrics?.opensearchDuration.startTimer({ operation });
     this.pending += 1;
     let response: Dispatcher.ResponseData;
     try {
       response = await this.send(path, JSON.stringify(body), signal);
     } catch (error) {
+      done?.();
+      // A search its caller gave up is not the cluster's failure.
+      if (!signal?.aborted) metrics?.opensearchErrors.inc({ kind: 'no_answer' });
       throw unavailable('The search service did not answer in time; retry shortly.', error);
     } finally {
       this.pending -= 1;
     }
     const payload = (await response.body.json().catch((error: unknown) => {
+      done?.();
+      metrics?.opensearchErrors.inc({ kind: 'unreadable' });
       throw unavailable('The search service sent an unreadable answer; retry shortly.', error);
-    })) as T & { error?: { type?: string } };
-    if (response.statusCode < 300) return payload;
+    })) as T & { error?: { type?: string }; took?: number };
+    done?.();
+    if (response.statusCode < 300) {
+      if (payload.took !== undefined) metrics?.opensearchTook.observe({ operation }, payload.took / 1000);
+      return payload;
+    }
+    metrics?.opensearchErrors.inc({ kind: response.statusCode < 500 ? 'status_4xx' : 'status_5xx' });
     const cause = new Error(`OpenSearch ${response.statusCode} on ${path}: ${JSON.stringify(payload.error)}`);
     if (response.statusCode === 404 && payload.error?.type === 'index_not_found_exception') {
       throw unavailable('No data is loaded yet; retry once the indexer has run.', cause);

@@ -23,13 +23,15 @@ describe('src/server.ts as a process', () => {
     server?.kill('SIGKILL');
   });
 
-  it('serves /readyz and the error shape over HTTP, warns of nothing, and exits 0 on SIGTERM', async () => {
+  it('serves /readyz, the error shape and metrics on their own port, warns of nothing, and exits 0 on SIGTERM', async () => {
     const port = await closedPort();
+    const metricsPort = await closedPort();
     server = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server.ts')], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
         OPENSEARCH_URL: inject('opensearchUrl'),
         REDIS_URL: inject('redisUrl'),
         LOG_LEVEL: 'warn',
@@ -47,6 +49,12 @@ describe('src/server.ts as a process', () => {
     expect(nope.status).toBe(404);
     expect(nope.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await nope.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    // Metrics on their own port, counting what the API port served.
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toMatch(
+      /csi_http_request_duration_seconds_count\{route="unmatched",method="GET",status_class="4xx"\} 1/,
+    );
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
 
     // SIGHUP re-reads the ranking profile; without the handler it would end the process (Node's default).
     server.kill('SIGHUP');

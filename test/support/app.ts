@@ -42,7 +42,7 @@ let apps = 0;
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'now'> = {},
+  options: Pick<AppOptions, 'now' | 'metrics'> = {},
 ): Promise<TestApp> {
   apps += 1;
   const config = testConfig({ REDIS_KEY_PREFIX: `t${process.pid}_${apps}_${Date.now()}:`, ...env });

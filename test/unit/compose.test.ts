@@ -10,6 +10,9 @@ import { CONFIG_VARIABLES } from '../../src/config.ts';
 // docker-compose.yml cannot import the launcher's pins or configs, so this keeps them (and .env.example) in step.
 type Service = {
   image?: string;
+  build?: string | { context?: string; target?: string };
+  volumes?: string[];
+  ports?: string[];
   profiles?: string[];
   restart?: string;
   command?: string | string[];
@@ -22,7 +25,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 // `merge`: the `<<` keys compose reads (the cluster profile's nodes share one definition each).
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
-const { opensearch, redis, api } = compose.services;
+const { opensearch, redis, api, indexer } = compose.services;
+const dockerfile = read('Dockerfile');
+/** The commands of each Dockerfile stage, by its name (`FROM … AS name`). */
+const stages = Object.fromEntries(
+  dockerfile
+    .split(/^(?=FROM )/m)
+    .map((stage) => [/^FROM \S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage] as const)
+    .filter(([name]) => name),
+);
+const dependsOn = (service: Service | undefined) =>
+  Array.isArray(service?.depends_on) ? {} : (service?.depends_on ?? {});
 const inProfile = (name: string) =>
   Object.entries(compose.services).filter(([, service]) => service.profiles?.includes(name));
 
@@ -99,6 +112,55 @@ describe('docker-compose.yml', () => {
     });
     // The single-node services stay outside every profile: `docker compose up --wait` is unchanged.
     for (const single of [opensearch, redis, api]) expect(single?.profiles).toBeUndefined();
+  });
+
+  it('loads the demo data with a one-shot indexer before the API starts, in both topologies', () => {
+    const cmd = /^CMD (.*)$/m.exec(stages.indexer ?? '')?.[1] ?? '';
+    const script = (JSON.parse(cmd) as string[]).find((arg) => arg.endsWith('.ts')) ?? '';
+    expect(script).toBe('scripts/load-demo-data.ts');
+    expect(readFileSync(path.join(root, script), 'utf8')).toContain('ensureDemoData');
+    expect(stages.indexer).toMatch(/^COPY scripts /m);
+    for (const [name, service] of Object.entries(compose.services).filter(([, s]) => typeof s.build === 'object')) {
+      expect(Object.keys(stages), `${name}'s build target`).toContain((service.build as { target: string }).target);
+    }
+    for (const name of ['indexer', 'indexer-cluster']) {
+      const service = compose.services[name];
+      expect(service?.build).toEqual({ context: '.', target: 'indexer' });
+      expect(service?.restart).toBe('no');
+      // DATA_DIR's default (data/, under the app's folder): the generated dataset is kept in a volume.
+      expect(service?.volumes).toContain('demo-data:/app/data');
+      for (const variable of Object.keys(envOf(service))) {
+        expect([...INDEXER_VARIABLES, ...CONFIG_VARIABLES], `${name}: ${variable}`).toContain(variable);
+      }
+    }
+    expect(envOf(indexer).OPENSEARCH_URL).toBe('http://opensearch:9200');
+    expect(envOf(compose.services['indexer-cluster']).INDEX_REPLICAS).toBe('1');
+    expect(dependsOn(api).indexer).toEqual({ condition: 'service_completed_successfully' });
+    expect(dependsOn(compose.services['api-cluster'])['indexer-cluster']).toEqual({
+      condition: 'service_completed_successfully',
+    });
+  });
+
+  it('has every one-shot service awaited by a long-running one, so `up --wait` ends at exit 0', () => {
+    const oneShots = Object.entries(compose.services).filter(([, s]) => s.restart === 'no');
+    expect(oneShots.map(([name]) => name).sort()).toEqual(['indexer', 'indexer-cluster', 'redis-cluster-init']);
+    for (const [name, oneShot] of oneShots) {
+      const awaiting = Object.values(compose.services).filter(
+        (s) =>
+          s.restart !== 'no' &&
+          String(s.profiles) === String(oneShot.profiles) &&
+          dependsOn(s)[name]?.condition === 'service_completed_successfully',
+      );
+      expect(awaiting.length, `${name} awaited`).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves metrics on their own port, published to the host only', () => {
+    expect(envOf(api)).toMatchObject({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9464' });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's interpolation, not a JavaScript template
+    expect(api?.ports).toContain('127.0.0.1:${METRICS_PORT:-9464}:9464');
+    expect(compose.services['api-cluster']?.ports).toContain('127.0.0.1:9465:9464');
+    expect(stages.api).toMatch(/^EXPOSE 3000 9464$/m);
   });
 
   it('interpolates only variables that .env.example documents', () => {

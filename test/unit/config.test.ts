@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       host: '127.0.0.1',
       port: 3000,
+      metrics: { host: '127.0.0.1', port: 9464 },
       logLevel: 'info',
       opensearch: { nodes: ['http://127.0.0.1:9200'] },
       redis: { url: 'redis://127.0.0.1:6379' },
@@ -89,6 +90,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves metrics where METRICS_HOST and METRICS_PORT say; METRICS_PORT=off turns them off', () => {
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0', METRICS_PORT: '9100' }).metrics).toEqual({
+      host: '0.0.0.0',
+      port: 9100,
+    });
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeUndefined();
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({
       port: 3000,
@@ -100,6 +109,8 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['PORT', '3.5'],
+    ['METRICS_PORT', 'on'],
+    ['METRICS_PORT', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['OPENSEARCH_URL', 'not a url'],
     ['OPENSEARCH_URL', 'redis://127.0.0.1:9200'],
