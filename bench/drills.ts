@@ -625,7 +625,7 @@ async function redisCpuMs(): Promise<number> {
   return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
 }
 
-/** Not a fault drill: what one billable call of a known key costs Redis, for the capacity note (README). */
+/** Not a fault drill: what one billable call of a known key costs Redis, for the capacity note (docs/cluster.md). */
 async function redisWork({ search }: Paths): Promise<string> {
   const calls = 500;
   const t = await lab('work');

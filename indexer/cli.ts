@@ -1,5 +1,5 @@
 // `npm run index -- [--skip-bad] [--rollback]`: loads data/*.ndjson into new versioned indices and swaps the
-// aliases, or points them back at the previous version. See README, "Data and the indexer".
+// aliases, or points them back at the previous version. See docs/data.md.
 import { parseArgs } from 'node:util';
 import { main } from '../scripts/stack/cli.ts';
 import { officialClient } from '../src/search/connection.ts';

@@ -1,5 +1,5 @@
 // The source format the indexer loads (data/*.ndjson, one JSON object per line), whether generated or real.
-// README "Source format" documents these; every record is validated against them before anything is indexed.
+// docs/data.md ("Source format") documents these; every record is validated against them before anything is indexed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-// `npm run admin -- <command>`: accounts, plans, credits and API keys in the Redis of REDIS_URL. README "Accounts
-// and API keys" lists the commands. A key is printed once, when it is created; only its digest is stored.
+// `npm run admin -- <command>`: accounts, plans, credits and API keys in the Redis of REDIS_URL. docs/accounts.md lists
+// the commands. A key is printed once, when it is created; only its digest is stored.
 import { parseArgs } from 'node:util';
 import { Accounts } from '../src/access/accounts.ts';
 import { PERIODS, type Period } from '../src/access/periods.ts';

@@ -1,4 +1,4 @@
-// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see README, "The local stack"), and
+// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see docs/local-stack.md), and
 // `tsx scripts/stack.ts env`, which prints the URLs (Redis's password included) for tools that read them.
 // `--cluster` (up, env) means the cluster topology of scripts/stack/cluster.ts; down and status cover both.
 import { describe, loadDotEnv, main } from './stack/cli.ts';

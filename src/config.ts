@@ -128,7 +128,7 @@ const envSchema = z
     production: e.NODE_ENV === 'production',
     keyPrefix: e.KEY_PREFIX,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    // Plans: values in config, documented in the README. `free` is a plan without API access.
+    // Plans: values in config, documented in docs/accounts.md. `free` is a plan without API access.
     plans: {
       user: { api: true, allowance: e.PLAN_USER_ALLOWANCE, pageSize: e.PAGE_SIZE, perMinute: e.PLAN_USER_RATE_PER_MIN },
       free_trial: {

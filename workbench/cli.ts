@@ -1,4 +1,4 @@
-// `npm run relevance -- <command>`: the relevance workbench (README "Tuning ranking").
+// `npm run relevance -- <command>`: the relevance workbench (docs/ranking.md, "Tuning ranking").
 import { parseArgs } from 'node:util';
 import { main } from '../scripts/stack/cli.ts';
 import { compareCommand } from './compare.ts';

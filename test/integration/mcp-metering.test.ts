@@ -184,7 +184,7 @@ describe('MCP metering: a tool call is charged if and only if its successful res
     expect(call.headers.get('www-authenticate')).toBe('Bearer');
     const { id: _id, ...notification } = toolCall('get_creator', { id: 'metered1' });
     expect((await anonymous(notification)).status).toBe(401);
-    // Refused by the transport before any check: its own status, whatever the key (documented in the README).
+    // Refused by the transport before any check: its own status, whatever the key (documented in docs/mcp.md).
     expect((await anonymous(toolCall('get_creator', { id: 'metered1' }), { accept: 'application/json' })).status).toBe(
       406,
     );

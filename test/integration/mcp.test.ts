@@ -9,7 +9,7 @@ import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 import { REPO_ROOT } from '../support/run.ts';
 
-// The MCP server driven by the SDK's own client, exactly as the README tells users to connect.
+// The MCP server driven by the SDK's own client, exactly as docs/mcp.md tells users to connect.
 let data: Awaited<ReturnType<typeof loadRecords>>;
 let t: TestApp;
 let base: string;
