@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const docs = [
   'README.md',
   'relevance/README.md',
+  'clients/typescript/README.md',
   ...readdirSync(path.join(root, 'docs'), { recursive: true })
     .map(String)
     .filter((file) => file.endsWith('.md'))
