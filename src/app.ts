@@ -17,7 +17,7 @@ import { referenceRoutes } from './http/routes/reference.ts';
 import { sponsorRoutes } from './http/routes/sponsors.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { validatorCompiler } from './http/validator.ts';
-import { mcpRoute } from './mcp/route.ts';
+import { MCP_PATH, mcpRoute } from './mcp/route.ts';
 import { Metrics, refusalCode } from './metrics.ts';
 import { Catalog } from './search/catalog.ts';
 import { aliases } from './search/indices.ts';
@@ -86,8 +86,10 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { route, method: request.method, status_class: `${Math.floor(status / 100)}xx` };
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
+    // Calls refused, not probes: a /readyz answering 503 while a dependency is down is a health report.
     const refused = refusalCode(status);
-    if (refused) metrics.refusals.inc({ code: refused });
+    const call = request.routeOptions.config.cost !== undefined || route === MCP_PATH;
+    if (refused && call) metrics.refusals.inc({ code: refused });
   });
 
   // A profile passed in belongs to the caller (src/server.ts also reloads it on SIGHUP); one made here, to the app.

@@ -145,7 +145,10 @@ describe('metrics', () => {
       (await noRedis.app.inject({ url: '/api/v1/creators?query=x', headers: { authorization: `Bearer ${key}` } }))
         .statusCode,
     ).toBe(503);
+    // A health probe answering 503 is not a refused call.
+    expect((await noRedis.app.inject('/readyz')).statusCode).toBe(503);
     const after = await scrape(down);
+    expect(after.samples.get('csi_refusals_total{code="unavailable"}')).toBe(1);
     expect(after.samples.get('csi_redis_errors_total{operation="lookup"}')).toBe(1);
     expect(after.samples.get('csi_redis_errors_total{operation="connection"}')).toBeGreaterThanOrEqual(1);
   });
