@@ -17,6 +17,8 @@ RUN npm run build
 FROM build AS indexer
 COPY indexer ./indexer
 COPY scripts ./scripts
+# The generator writes its judgments in the workbench's format.
+COPY workbench ./workbench
 # data/ is a volume (docker-compose.yml): the generated dataset outlives the container, owned by the user below.
 RUN mkdir -p data && chown node:node data
 USER node

@@ -34,6 +34,19 @@ const stages = Object.fromEntries(
     .map((stage) => [/^FROM \S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage] as const)
     .filter(([name]) => name),
 );
+/** The top-level folders of the repository that these entry points import from, directly or not. */
+function reachedFolders(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  for (let file = queue.pop(); file; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, spec = ''] of read(file).matchAll(/^import [^;]*?from '(\.{1,2}\/[^']+)'/gms)) {
+      queue.push(path.relative(root, path.resolve(root, path.dirname(file), spec)));
+    }
+  }
+  return new Set([...seen].map((file) => file.split('/')[0] as string));
+}
 const dependsOn = (service: Service | undefined) =>
   Array.isArray(service?.depends_on) ? {} : (service?.depends_on ?? {});
 const inProfile = (name: string) =>
@@ -119,7 +132,9 @@ describe('docker-compose.yml', () => {
     const script = (JSON.parse(cmd) as string[]).find((arg) => arg.endsWith('.ts')) ?? '';
     expect(script).toBe('scripts/load-demo-data.ts');
     expect(readFileSync(path.join(root, script), 'utf8')).toContain('ensureDemoData');
-    expect(stages.indexer).toMatch(/^COPY scripts /m);
+    // Every folder the script reaches (imports, and the generator it runs as a child) is in the image.
+    const copied = [...`${stages.build}${stages.indexer}`.matchAll(/^COPY (\S+) /gm)].map((m) => m[1]);
+    for (const folder of reachedFolders([script, 'indexer/generate.ts'])) expect(copied, folder).toContain(folder);
     for (const [name, service] of Object.entries(compose.services).filter(([, s]) => typeof s.build === 'object')) {
       expect(Object.keys(stages), `${name}'s build target`).toContain((service.build as { target: string }).target);
     }
