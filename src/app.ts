@@ -9,7 +9,7 @@ import { AccessStore } from './access/store.ts';
 import type { Clients } from './clients.ts';
 import type { Config, TrustProxy } from './config.ts';
 import { accessHooks } from './http/access-hooks.ts';
-import { frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
 import { creatorRoutes } from './http/routes/creators.ts';
@@ -18,7 +18,7 @@ import { sponsorRoutes } from './http/routes/sponsors.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { validatorCompiler } from './http/validator.ts';
 import { MCP_PATH, mcpRoute } from './mcp/route.ts';
-import { Metrics, refusalCode } from './metrics.ts';
+import { Metrics, REFUSED } from './metrics.ts';
 import { Catalog } from './search/catalog.ts';
 import { aliases } from './search/indices.ts';
 import { LiveProfile } from './search/live-profile.ts';
@@ -87,9 +87,8 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     const labels = { route, method: request.method, status_class: `${Math.floor(status / 100)}xx` };
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
     // Calls refused, not probes: a /readyz answering 503 while a dependency is down is a health report.
-    const refused = refusalCode(status);
     const call = request.routeOptions.config.cost !== undefined || route === MCP_PATH;
-    if (refused && call) metrics.refusals.inc({ code: refused });
+    if (call && REFUSED.has(status)) metrics.refusals.inc({ code: CODE_BY_STATUS[status] });
   });
 
   // A profile passed in belongs to the caller (src/server.ts also reloads it on SIGHUP); one made here, to the app.

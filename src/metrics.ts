@@ -110,13 +110,5 @@ export class Metrics {
   }
 }
 
-const STATUS_CODES: Record<number, string> = {
-  401: 'unauthorized',
-  402: 'out_of_credits',
-  403: 'forbidden',
-  429: 'rate_limited',
-  503: 'unavailable',
-};
-
-/** The refusal code of a response status, or undefined when the status is not a refusal. */
-export const refusalCode = (status: number): string | undefined => STATUS_CODES[status];
+/** The statuses of a refused call, counted by `refusals` under their error code. */
+export const REFUSED = new Set([401, 402, 403, 429, 503]);

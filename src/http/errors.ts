@@ -5,7 +5,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
 import { ApiError, type ErrorCode, errorBody } from '../contract/error.ts';
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
+/** The error code of each status the service answers with (also the label of refused calls' metrics). */
+export const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: 'unauthorized',
   402: 'out_of_credits',
   403: 'forbidden',
