@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Access } from './access/access.ts';
-import { Limits } from './access/limits.ts';
 import { listenForChanges } from './access/notices.ts';
 import { AccessStore } from './access/store.ts';
 import type { Clients } from './clients.ts';
@@ -136,15 +135,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
   });
   const access = config.accessDisabled
     ? undefined
-    : new Access(
-        new AccessStore(clients.redis, config.redisKeyPrefix),
-        new Limits(clients.redis, config.redisKeyPrefix, (err, what) => {
-          metrics.redisErrors.inc({ operation: 'ip_limit' });
-          logger.warn({ err }, `${what} failed open`);
-        }),
-        config,
-        { log: logger, now, metrics },
-      );
+    : new Access(new AccessStore(clients.redis, config.redisKeyPrefix), config, { log: logger, now, metrics });
   if (access) {
     const notices = listenForChanges(clients.redis, config.redisKeyPrefix, {
       changed: (accountId) => access.accountChanged(accountId),

@@ -1,8 +1,9 @@
 // The access pipeline of DESIGN.md, independent of HTTP so the REST hooks and the MCP tools share it:
 // per-IP limit → API key (401) → plan (403) → per-key limit (429) → [validation, 422] → credits (402).
 // A call costs at most two Redis round trips: (1) the IP count and the key lookup, together; (2) one script on the
-// account's slot for key, plan, key window and credits. For a key this process has seen before, the script goes
-// out with the IP count: one round trip. A metered call has an id: its reservation is given back (once, by that id)
+// account's slot for key, plan, key window and credits. For a key this process has seen before, it is one round
+// trip: on one Redis server a single script that counts the address too, on a cluster the script alongside the IP
+// count. A metered call has an id: its reservation is given back (once, by that id)
 // when the call fails, and also when its check fails to answer, since the script may still run once Redis does.
 // Some calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,7 @@ import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
 import { Ahead, type GoAhead } from './ahead.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
-import { exceeded, type Limits, rateLimitHeaders, type Window } from './limits.ts';
+import { type Count, exceeded, Limits, rateLimitHeaders, type Window } from './limits.ts';
 import { type Log, Refunds } from './refunds.ts';
 import type { AccessOutcome, AccessStore, Granted, KeyRef } from './store.ts';
 
@@ -63,6 +64,14 @@ export function creditsOf({ plan, unlimited, balance, allowance, renewsAt }: Gra
   return { plan, unlimited, balance, allowance, renewsAt };
 }
 
+/**
+ * Names a billable call's reservation in Redis: unique across processes and restarts (a random prefix per process)
+ * for far less than a random id per call costs.
+ */
+const CALL_ID_PREFIX = randomBytes(12).toString('base64url');
+let callCount = 0;
+const nextCallId = () => `${CALL_ID_PREFIX}${(callCount++).toString(36)}`;
+
 /** How many keys an API process remembers the account of. */
 const KNOWN_KEYS = 10_000;
 
@@ -89,12 +98,17 @@ export class Access {
   private readonly open = new Set<Grant>();
   private readonly metrics: Metrics | undefined;
 
+  private readonly limits: Limits;
+
   constructor(
     private readonly store: AccessStore,
-    private readonly limits: Limits,
     private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute' | 'accessAhead'>,
     { log, now = () => new Date(), metrics }: AccessOptions,
   ) {
+    this.limits = new Limits(store, (err, what) => {
+      metrics?.redisErrors.inc({ operation: 'ip_limit' });
+      log.warn({ err }, `${what} failed open`);
+    });
     this.ahead = new Ahead(config.accessAhead);
     this.refunds = new Refunds(store, log);
     this.now = now;
@@ -132,16 +146,8 @@ export class Access {
 
   private async check(caller: Caller, digest: string | undefined): Promise<Grant> {
     const known = digest ? this.known.get(digest) : undefined;
-    const call = { cost: caller.valid ? caller.cost : 0, callId: randomBytes(12).toString('base64url') };
-    // A key seen before sends its credit script along with the IP count: one round trip. A new key is looked up
-    // first, and so is the IP count of an address already at its limit, which reserves nothing then; either way
-    // the script itself refuses a revoked key.
-    const early = known && !this.ahead.full(caller.ip);
-    const [ipCount, ref, reserved] = await Promise.all([
-      this.limits.ip(caller.ip),
-      known ?? (digest ? this.store.lookup(digest).catch((error) => this.storeDown(error, 'lookup')) : undefined),
-      early && this.reserve(known, call),
-    ]);
+    const call = { cost: caller.valid ? caller.cost : 0, callId: nextCallId() };
+    const [ipCount, ref, reserved] = await this.firstTrip(caller, digest, known, call);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     this.ahead.counted(
       caller.ip,
@@ -159,7 +165,8 @@ export class Access {
     }
     if (!known) this.remember(digest, ref);
 
-    const outcome = reserved || (await this.reserve(ref, call));
+    const outcome = reserved ?? (await this.reserve(ref, call));
+    if (outcome.status === 'ip_limited') throw rateLimited(ipWindow, 'this address'); // counted over, refused above
     if (outcome.status === 'cancelled') throw storeDown(new Error(`call ${call.callId} was given up`));
     if (outcome.status === 'unauthorized') {
       this.forget(digest);
@@ -193,12 +200,40 @@ export class Access {
   }
 
   /**
+   * The first round trip: the address's count, the key's reference and, for a key seen before, its credit script.
+   * On one Redis server the script counts the address itself: one command. Otherwise the count goes alongside; a
+   * new key is looked up first, and so is the count of an address already at its limit, which reserves nothing then.
+   * Either way the script itself refuses a revoked key.
+   */
+  private async firstTrip(
+    caller: Caller,
+    digest: string | undefined,
+    known: KeyRef | undefined,
+    call: { cost: number; callId: string },
+  ): Promise<[Count, KeyRef | undefined, AccessOutcome | undefined]> {
+    if (known && this.store.countsAddresses) {
+      const outcome = await this.reserve(known, call, { address: caller.ip, limit: this.config.ipPerMinute });
+      return [outcome.ip ?? {}, known, outcome];
+    }
+    const early = known && !this.ahead.full(caller.ip);
+    return Promise.all([
+      this.limits.ip(caller.ip),
+      known ?? (digest ? this.store.lookup(digest).catch((error) => this.storeDown(error, 'lookup')) : undefined),
+      early ? this.reserve(known, call) : undefined,
+    ]);
+  }
+
+  /**
    * The credit script for one call. When it fails to answer (a timeout, a dropped connection) it may still run
    * later, or have run: the call's refund is sent (and retried) at once, and cancels it either way.
    */
-  private async reserve(ref: KeyRef, call: { cost: number; callId: string }): Promise<AccessOutcome> {
+  private async reserve(
+    ref: KeyRef,
+    call: { cost: number; callId: string },
+    ip?: { address: string; limit: number },
+  ): Promise<AccessOutcome> {
     try {
-      return await this.store.access(ref, call, this.perMinute, this.now());
+      return await this.store.access(ref, call, this.perMinute, this.now(), ip);
     } catch (error) {
       if (call.cost > 0) void this.giveBack(ref.accountId, call.callId);
       return this.storeDown(error, 'access');

@@ -1,11 +1,11 @@
-// The per-IP request window (one minute) with rate-limiter-flexible on Redis, and the rate-limit headers of both
-// windows. (The per-key window is counted inside the credit script, src/access/store.ts: the key's limit depends
-// on its plan, which that script reads, and a call over the limit then never reserves a credit.) When Redis is
-// down or slow the IP limiter lets the request through within FAIL_OPEN_MS and logs: it is protection, not
+// The one-minute request windows (per IP, per key) and their rate-limit headers, and the per-IP count on its own.
+// Both windows are counted by scripts in src/access/store.ts: the key's inside the credit script (its limit
+// depends on the plan that script reads, and a call over it never reserves a credit), the address's there too on
+// one Redis server, or on its own (`Limits.ip`) on a cluster and for a key's first call. Counted on its own, a
+// count that Redis does not answer within FAIL_OPEN_MS lets the request through, and logs: it is protection, not
 // metering.
 
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RedisClient } from '../redis.ts';
+import type { AccessStore } from './store.ts';
 
 export const FAIL_OPEN_MS = 100;
 const WINDOW_S = 60;
@@ -34,34 +34,20 @@ export function rateLimitHeaders(w: Window): Record<string, string> {
 }
 
 export class Limits {
-  private readonly counter: RateLimiterRedis;
-
   constructor(
-    redis: RedisClient,
-    prefix: string,
+    private readonly store: Pick<AccessStore, 'countIp'>,
     private readonly warn: (error: unknown, what: string) => void,
-  ) {
-    this.counter = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${prefix}rl`,
-      points: Number.MAX_SAFE_INTEGER,
-      duration: WINDOW_S,
-      rejectIfRedisNotReady: true,
-    });
-  }
+  ) {}
 
-  /** Counts a request from `ip`. The cap of the limiter itself is out of reach; the caller compares. */
+  /** Counts a request from `ip`; the caller compares the count with the limit. */
   async ip(ip: string): Promise<Count> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${FAIL_OPEN_MS} ms`)), FAIL_OPEN_MS);
     });
     try {
-      const res = await Promise.race([this.counter.consume(`ip:${ip}`), late]);
-      return { used: res.consumedPoints, resetMs: res.msBeforeNext };
+      return await Promise.race([this.store.countIp(ip), late]);
     } catch (error) {
-      // A RateLimiterRes rejection would mean the out-of-reach cap was hit: treat it as a count like any other.
-      if (error instanceof RateLimiterRes) return { used: error.consumedPoints, resetMs: error.msBeforeNext };
       this.warn(error, 'ip rate limit');
       return {};
     } finally {

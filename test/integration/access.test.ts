@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { singleRedis } from '../../src/redis.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
@@ -275,6 +277,36 @@ describe('per-IP limit', () => {
     expect((await call(t, '/api/v1/creators/creator3', key)).statusCode).toBe(429);
     const stored = await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance');
     expect(Number(stored)).toBe(8);
+  });
+
+  it('counts the address inside the credit script on one Redis server: one command per call of a known key', async () => {
+    const t = await app({ IP_RATE_PER_MIN: '3' });
+    const { key, accountId, keyId } = await t.key({ unlimited: false, allowance: 10 });
+    const address = /\baddr=(\S+)/.exec(String(await t.clients.redis.client('INFO')))?.[1];
+    const monitor = await new Redis(singleRedis(t.config.redis, 'this test')).monitor();
+    const sent: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      if (source === address) sent.push(args);
+    });
+    try {
+      expect((await call(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+      const first = sent.length;
+      for (let i = 0; i < 2; i++) expect((await call(t, '/api/v1/creators/creator1', key)).statusCode).toBe(200);
+      const limited = await call(t, '/api/v1/creators/creator1', key);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['ratelimit-policy']).toBe('"ip";q=3;w=60');
+      // The key's first call looks it up (and counts the address alongside); each later call is one script (EVAL
+      // the first time ioredis sends it). MONITOR's lines arrive after the replies: wait for a fourth, if any.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(first).toBeGreaterThanOrEqual(2);
+      expect(sent.slice(first).map((args) => String(args[0]).replace(/sha$/i, ''))).toEqual(['eval', 'eval', 'eval']);
+    } finally {
+      monitor.disconnect();
+    }
+    // The refused call touched nothing of the account: neither its credits nor the key's window.
+    const prefix = `${t.config.redisKeyPrefix}{acct:${accountId}}`;
+    expect(await t.clients.redis.hget(prefix, 'balance')).toBe('7');
+    expect(await t.clients.redis.get(`${prefix}:key:${keyId}:rate`)).toBe('3');
   });
 
   it('trusts X-Forwarded-For behind one proxy (TRUST_PROXY=1)', async () => {

@@ -119,6 +119,25 @@ describe('metering under faults', () => {
     expect(await balance(t, accountId)).toBe(10);
   });
 
+  it('never refuses a script sent again for the address count it raised itself; a new call over the limit touches nothing', async () => {
+    const t = await app();
+    const { accountId, keyId } = await t.key({ unlimited: false, allowance: 10 });
+    const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
+    const digest = String(
+      await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}`, 'digest'),
+    );
+    const ip = { address: `10.7.${accountId}.1`, limit: 1 };
+    const access = (callId: string) =>
+      store.access({ accountId, keyId, digest }, { cost: 1, callId }, { user: 1000 }, clock, ip);
+
+    expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9, ip: { used: 1 } });
+    // ioredis re-sends it after a reconnect: the address is over its limit now, but the call was admitted before.
+    expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9, ip: { used: 2 } });
+    expect(await access('b')).toMatchObject({ status: 'ip_limited', ip: { used: 3 } });
+    expect(await balance(t, accountId)).toBe(9);
+    expect(await t.clients.redis.get(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}:rate`)).toBe('1');
+  });
+
   it('moves periods only forward: a process whose clock is behind never refills the allowance again', async () => {
     const clock1Behind = new Date('2026-11-30T23:59:59.000Z');
     const t = await app();

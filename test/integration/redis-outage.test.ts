@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIL_OPEN_MS, Limits } from '../../src/access/limits.ts';
+import { AccessStore } from '../../src/access/store.ts';
 import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
 
 // A Redis of its own that the test stops and restarts, with AOF so accounts survive the restart.
@@ -59,7 +60,7 @@ describe.skipIf(!server)('when Redis stops and comes back (needs redis-server on
 
   it('fails the rate limiter open within its budget when Redis is slow, and says so', async () => {
     const warnings: string[] = [];
-    const limits = new Limits(t.clients.redis, 'outage:', (_error, what) => warnings.push(what));
+    const limits = new Limits(new AccessStore(t.clients.redis, 'outage:'), (_error, what) => warnings.push(what));
     expect((await limits.ip('10.1.1.1')).used).toBe(1);
     const sleeper = new Redis({ port });
     await sleeper.ping();
