@@ -18,12 +18,11 @@ const COPIES = ['docs/api-v1.md', 'docs/design.md'];
 const text = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const scripts = Object.keys(JSON.parse(text('package.json')).scripts as Record<string, string>);
 
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+/** GitHub's heading anchors: lower case, punctuation but `-` and `_` dropped, spaces to hyphens. */
 const slug = (heading: string) =>
   heading
     .toLowerCase()
-    .replace(/[`*_]/g, '')
-    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
     .replace(/ /g, '-');
 const anchors = (file: string) =>
   new Set(
