@@ -73,12 +73,12 @@ const IP_LUA = `${COUNT_LUA}
 return cjson.encode(count(KEYS[1]))
 `;
 
-// Checks the key and the plan, counts the key's request in its one-minute window, renews the period when due and reserves `cost` credits: one atomic
-// step on one slot. A call over its limit reserves nothing, so a 429 never needs a refund.
-// A metered call has an id (KEYS[4]): the script records its reservation there, so the same script run twice
-// (ioredis re-sends unanswered commands after a reconnect) charges once, and a call already given up (its refund
-// ran first, after a timeout) is never charged. Periods only move forward: a caller whose clock is behind never
-// takes an account back to an older period, whose allowance would then be granted again.
+// Checks the key and the plan, counts the key's request in its one-minute window, renews the period when due and
+// reserves `cost` credits: one atomic step on one slot. A call over its limit reserves nothing, so a 429 never
+// needs a refund. A metered call has an id (KEYS[4]): the script records its reservation there, so the same script
+// run twice (ioredis re-sends unanswered commands after a reconnect) charges once, and a call already given up (its
+// refund ran first, after a timeout) is never charged. Periods only move forward: a caller whose clock is behind
+// never takes an account back to an older period, whose allowance would then be granted again.
 // Arguments and replies are JSON objects with named fields (cjson is part of Redis' Lua).
 // On one Redis server (not a cluster, where the address's key lives on another slot) the script also counts the
 // caller's address (KEYS[5]) first: the whole check is one command, and an address over its limit touches nothing
