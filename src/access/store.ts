@@ -112,16 +112,16 @@ end
 local metered = arg.cost > 0 and not unlimited
 local prior = metered and redis.call('GET', call)
 if prior == 'refunded' then return reply({status = 'cancelled'}) end
-local used, status, charged = 0, 'ok', 0
+local window, status, charged = nil, 'ok', 0
 if prior then
   -- The same call again: what it reserved stands, and its request was counted the first time.
-  used, charged = tonumber(redis.call('GET', rate) or limit), cjson.decode(prior).cost
+  window = {used = tonumber(redis.call('GET', rate) or limit), resetMs = math.max(redis.call('PTTL', rate), 0)}
+  charged = cjson.decode(prior).cost
 else
-  used = redis.call('INCR', rate)
-  if used == 1 then redis.call('PEXPIRE', rate, 60000) end
+  window = count(rate)
 end
-local window = {used = used, limit = limit, resetMs = math.max(redis.call('PTTL', rate), 0)}
-if used > limit and not prior then return reply({status = 'rate_limited', plan = a[1], window = window}) end
+window.limit = limit
+if window.used > limit and not prior then return reply({status = 'rate_limited', plan = a[1], window = window}) end
 if metered and not prior then
   if balance < arg.cost then
     status = 'out_of_credits'
@@ -195,20 +195,20 @@ export interface Granted {
   periodId: string;
 }
 
-export type AccessOutcome =
+type Verdict =
   /** The caller's address is over its limit (counted in the script): nothing of the account was touched. */
-  (
-    | { status: 'ip_limited' }
-    | { status: 'unauthorized' }
-    /** The call was given up (its refund ran first): nothing was reserved, nothing may be served. */
-    | { status: 'cancelled' }
-    | { status: 'forbidden'; plan: string }
-    | { status: 'rate_limited'; plan: string; window: RateWindow }
-    | Granted
-  ) & {
-    /** The address's window, when the script counted it. */
-    ip?: Required<Count>;
-  };
+  | { status: 'ip_limited' }
+  | { status: 'unauthorized' }
+  /** The call was given up (its refund ran first): nothing was reserved, nothing may be served. */
+  | { status: 'cancelled' }
+  | { status: 'forbidden'; plan: string }
+  | { status: 'rate_limited'; plan: string; window: RateWindow }
+  | Granted;
+
+export type AccessOutcome = Verdict & {
+  /** The address's window, when the script counted it. */
+  ip?: Required<Count>;
+};
 
 /** The per-request path: what every call of the access pipeline (access.ts) asks Redis. */
 export class AccessStore {

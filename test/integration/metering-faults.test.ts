@@ -25,6 +25,14 @@ const get = getWithKey;
 // Read on the test's own connection: the app's gives up after 1 s, and Redis may still be paused.
 const balance = async (t: TestApp, accountId: string) =>
   Number(await admin.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}`, 'balance'));
+/** The request path's store on the app's Redis, and a new key's reference, to run the scripts directly. */
+async function scriptsOf(t: TestApp, allowance: number) {
+  const { accountId, keyId } = await t.key({ unlimited: false, allowance });
+  const digest = String(
+    await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}`, 'digest'),
+  );
+  return { store: new AccessStore(t.clients.redis, t.config.redisKeyPrefix), ref: { accountId, keyId, digest } };
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -96,12 +104,8 @@ describe('metering under faults', () => {
 
   it('charges a script sent twice once, refunds once however often asked, and never charges a call given up', async () => {
     const t = await app();
-    const { accountId, keyId } = await t.key({ unlimited: false, allowance: 10 });
-    const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
-    const digest = String(
-      await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}`, 'digest'),
-    );
-    const ref = { accountId, keyId, digest };
+    const { store, ref } = await scriptsOf(t, 10);
+    const { accountId } = ref;
     const limits = { user: 1000, free_trial: 1000 };
     const access = (callId: string) => store.access(ref, { cost: 1, callId }, limits, clock);
 
@@ -121,14 +125,10 @@ describe('metering under faults', () => {
 
   it('never refuses a script sent again for the address count it raised itself; a new call over the limit touches nothing', async () => {
     const t = await app();
-    const { accountId, keyId } = await t.key({ unlimited: false, allowance: 10 });
-    const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix);
-    const digest = String(
-      await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}`, 'digest'),
-    );
+    const { store, ref } = await scriptsOf(t, 10);
+    const { accountId, keyId } = ref;
     const ip = { address: `10.7.${accountId}.1`, limit: 1 };
-    const access = (callId: string) =>
-      store.access({ accountId, keyId, digest }, { cost: 1, callId }, { user: 1000 }, clock, ip);
+    const access = (callId: string) => store.access(ref, { cost: 1, callId }, { user: 1000 }, clock, ip);
 
     expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9, ip: { used: 1 } });
     // ioredis re-sends it after a reconnect: the address is over its limit now, but the call was admitted before.
