@@ -38,4 +38,5 @@ USER node
 EXPOSE 3000 9464
 # src/server.ts drains in-flight requests and closes its clients on SIGTERM.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server.js"]
+# Node flags: scripts/stack/api-node-flags.ts says why.
+CMD ["node", "--max-semi-space-size=4", "dist/server.js"]

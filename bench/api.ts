@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { API_NODE_FLAGS } from '../scripts/stack/api-node-flags.ts';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { loadConfig } from '../src/config.ts';
@@ -96,7 +97,7 @@ async function lookupSample(dataset: Dataset): Promise<Lookup[]> {
 /** The API on one dataset; limits far out of reach so they are counted but never hit. */
 const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}) =>
   startNode(
-    ['dist/server.js'],
+    [...API_NODE_FLAGS, 'dist/server.js'],
     {
       INDEX_PREFIX: dataset.prefix,
       REDIS_KEY_PREFIX: BENCH_PREFIX,

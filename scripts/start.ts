@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { ensureDemoData } from './demo-data.ts';
 import { demoKey } from './demo-key.ts';
+import { API_NODE_FLAGS } from './stack/api-node-flags.ts';
 import { describe, loadDotEnv, main } from './stack/cli.ts';
 import { clusterStatus, clusterUp } from './stack/cluster.ts';
 import { loadStackConfig, REPO_ROOT, type StackConfig } from './stack/config.ts';
@@ -34,7 +35,7 @@ await main(async () => {
   const apiProcess = await startDetached({
     what: 'The API',
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(REPO_ROOT, 'src', 'server.ts')],
+    args: [...API_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'src', 'server.ts')],
     cwd: REPO_ROOT,
     // The API gets the Redis password only here, in its environment (readable by its user alone), never printed.
     env: { ...process.env, ...backends.env },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { INDEXER_VARIABLES } from '../../indexer/config.ts';
+import { API_NODE_FLAGS } from '../../scripts/stack/api-node-flags.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_IMAGE, OPENSEARCH_VERSION, REDIS_IMAGE } from '../../scripts/stack/pins.ts';
 import { CONFIG_VARIABLES } from '../../src/config.ts';
@@ -176,6 +177,13 @@ describe('docker-compose.yml', () => {
     expect(api?.ports).toContain('127.0.0.1:${METRICS_PORT:-9464}:9464');
     expect(compose.services['api-cluster']?.ports).toContain('127.0.0.1:9465:9464');
     expect(stages.api).toMatch(/^EXPOSE 3000 9464$/m);
+  });
+
+  it('starts the API with the same Node flags as `npm run up`, `npm start` and bench:api', () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(stages.api ?? '')?.[1];
+    expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...API_NODE_FLAGS, 'dist/server.js']);
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts.start).toBe(['node', ...API_NODE_FLAGS, 'dist/server.js'].join(' '));
   });
 
   it('interpolates only variables that .env.example documents', () => {
