@@ -272,8 +272,9 @@ Before: bench/before-query.ts (the request shape live when the speed work began)
   console.log(report);
   console.log(`Written to ${path.relative(process.cwd(), out)}`);
 } finally {
+  // In batches: a long run leaves tens of thousands of per-call keys, too many for one call's arguments.
   const benchKeys = await redis.keys(`${BENCH_PREFIX}*`);
-  if (benchKeys.length) await redis.del(...benchKeys);
+  for (let i = 0; i < benchKeys.length; i += 1000) await redis.unlink(...benchKeys.slice(i, i + 1000));
   redis.disconnect();
   await client.close();
 }
