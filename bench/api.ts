@@ -7,7 +7,7 @@
 // order, and takes ratios within a round: the replaced shape on the index as it was built, the live shape on the
 // index as it is built now (both straight to OpenSearch), and the API with a metered key; at the smallest size also
 // the API with ACCESS_DISABLED and a bare Node proxy (the floor of any hop). Then an open loop at 50% and 80% of
-// direct's maximum, and lookups one at a time. --soak N adds N seconds of load on the API while its memory is sampled.
+// direct's maximum for direct and every process in front of it, and lookups one at a time. --soak N adds N seconds of load on the API while its memory is sampled.
 // Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { authorization, directRequest, officialClient } from '../src/search/conn
 import { aliases } from '../src/search/indices.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { type Dataset, prepareDataset } from './api/datasets.ts';
-import { closedLoop, type Figures, openLoop, sequential, type Target } from './api/load.ts';
+import { closedLoop, type Figures, type OpenLoopFigures, openLoop, sequential, type Target } from './api/load.ts';
 import { apiRequests, beforeRequests, type Case, type Lookup, liveRequests, lookups, searchMix } from './api/mix.ts';
 import { rssMb, type Started, startNode, stop } from './api/processes.ts';
 import { API, BARE, BEFORE, LIVE, OPEN, renderReport, type SizeResult } from './api/report.ts';
@@ -178,13 +178,14 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       );
     }
     const directMax = median(result.rounds.map((r) => (r[LIVE] as Figures).rps));
+    // Every process in front of OpenSearch at the same offered load: the bare proxy's tail is the floor of any hop.
+    const fronts = targets.slice(2);
     for (const share of [0.5, 0.8]) {
       const rate = Math.max(1, Math.round(directMax * share));
-      result.open.push({
-        share,
-        direct: await openLoop(targets[1] as Target, rate, openSeconds),
-        api: await openLoop(targets[2] as Target, rate, openSeconds),
-      });
+      const direct = await openLoop(targets[1] as Target, rate, openSeconds);
+      const behind: Record<string, OpenLoopFigures> = {};
+      for (const t of fronts) behind[t.name] = await openLoop(t, rate, openSeconds);
+      result.open.push({ share, direct, fronts: behind });
     }
     const sample = await lookupSample(dataset);
     for (const kind of ['creator', 'audience', 'sponsor'] as const) {
