@@ -7,7 +7,8 @@
 // order, and takes ratios within a round: the replaced shape on the index as it was built, the live shape on the
 // index as it is built now (both straight to OpenSearch), and the API with a metered key; at the smallest size also
 // the API with ACCESS_DISABLED and a bare Node proxy (the floor of any hop). Then an open loop at 50% and 80% of
-// direct's maximum for direct and every process in front of it, and lookups one at a time. --soak N adds N seconds of load on the API while its memory is sampled.
+// direct's maximum for direct and every process in front of it, in rounds too, and lookups one at a time.
+// --soak N adds N seconds of load on the API while its memory is sampled.
 // Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -178,14 +179,21 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       );
     }
     const directMax = median(result.rounds.map((r) => (r[LIVE] as Figures).rps));
-    // Every process in front of OpenSearch at the same offered load: the bare proxy's tail is the floor of any hop.
-    const fronts = targets.slice(2);
+    // Direct and every process in front of OpenSearch at the same offered load (the bare proxy's tail is the floor
+    // of any hop), in rounds like the closed loop: one load's tail says more about the machine than the target.
+    const loaded = targets.slice(1);
     for (const share of [0.5, 0.8]) {
       const rate = Math.max(1, Math.round(directMax * share));
-      const direct = await openLoop(targets[1] as Target, rate, openSeconds);
-      const behind: Record<string, OpenLoopFigures> = {};
-      for (const t of fronts) behind[t.name] = await openLoop(t, rate, openSeconds);
-      result.open.push({ share, direct, fronts: behind });
+      const rounds: Record<string, OpenLoopFigures>[] = [];
+      for (let round = 0; round < roundCount; round++) {
+        const figures: Record<string, OpenLoopFigures> = {};
+        for (let k = 0; k < loaded.length; k++) {
+          const t = loaded[(round + k) % loaded.length] as Target;
+          figures[t.name] = await openLoop(t, rate, openSeconds);
+        }
+        rounds.push(figures);
+      }
+      result.open.push({ share, rate, rounds });
     }
     const sample = await lookupSample(dataset);
     for (const kind of ['creator', 'audience', 'sponsor'] as const) {

@@ -7,8 +7,8 @@ export interface SizeResult {
   creators: number;
   layout: string;
   rounds: Record<string, Figures>[];
-  /** Direct, and each process in front of OpenSearch by target name, at the same offered rate. */
-  open: { share: number; direct: OpenLoopFigures; fronts: Record<string, OpenLoopFigures> }[];
+  /** Per offered rate, rounds of direct and each process in front of OpenSearch, by target name. */
+  open: { share: number; rate: number; rounds: Record<string, OpenLoopFigures>[] }[];
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
 }
 
@@ -75,17 +75,23 @@ function apiTable(results: SizeResult[]): string {
 }
 
 function openTable(results: SizeResult[]): string {
-  const cell = (x: OpenLoopFigures) => `${f(x.p50)} / ${f(x.p99)} / ${f(x.max)}`;
   const rows = results.flatMap((r) =>
-    r.open.flatMap((o) =>
-      Object.entries(o.fronts).map(
-        ([name, front]) =>
-          `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${f(o.direct.offered, 0)}/s (${f(o.share * 100, 0)}% of direct's maximum) | ${name} | ${cell(o.direct)} | ${cell(front)} | ${f(front.p99 - o.direct.p99)} |`,
-      ),
-    ),
+    r.open.flatMap(({ share, rate, rounds }) => {
+      const pick = (name: string, x: keyof OpenLoopFigures) =>
+        rounds.map((round) => (round[name] as OpenLoopFigures)[x]);
+      const cell = (name: string) => `${f(median(pick(name, 'p50')))} / ${f(median(pick(name, 'p99')))}`;
+      return Object.keys(rounds[0] ?? {})
+        .filter((name) => name !== LIVE)
+        .map((name) => {
+          const p99 = rounds.map(
+            (round) => (round[name] as OpenLoopFigures).p99 - (round[LIVE] as OpenLoopFigures).p99,
+          );
+          return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${rate}/s (${f(share * 100, 0)}% of direct's maximum) | ${name} | ${cell(LIVE)} | ${cell(name)} | ${spread(p99, 1)} |`;
+        });
+    }),
   );
   return [
-    '| creators | layout | offered rate | in front of OpenSearch | direct p50 / p99 / max ms | its p50 / p99 / max ms | its p99 − direct p99, ms |',
+    '| creators | layout | offered rate | in front of OpenSearch | direct p50 / p99 ms | its p50 / p99 ms | its p99 − direct p99, ms (median, rounds) |',
     '|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -126,6 +132,9 @@ ${searchTable(results)}
 ${apiTable(results)}
 
 ## Open loop: latency at the same offered load
+
+Requests leave at a fixed rate and latency counts from when each was due. Each round loads direct and every
+process in front of OpenSearch in turn, starting with another each round; the difference is taken within a round.
 
 ${openTable(results)}
 
