@@ -33,6 +33,19 @@ async function scriptsOf(t: TestApp, allowance: number) {
   );
   return { store: new AccessStore(t.clients.redis, t.config.redisKeyPrefix), ref: { accountId, keyId, digest } };
 }
+/** Counts the writes a socket hands to the kernel from now on (one per `_write` or `_writev`). */
+function socketWrites(socket: { _write: unknown; _writev?: unknown }): () => number {
+  let count = 0;
+  const target = socket as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  for (const name of ['_write', '_writev'] as const) {
+    const original = target[name];
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      count += 1;
+      return original.apply(this, args);
+    };
+  }
+  return () => count;
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -136,6 +149,25 @@ describe('metering under faults', () => {
     expect(await access('b')).toMatchObject({ status: 'ip_limited', ip: { used: 3 } });
     expect(await balance(t, accountId)).toBe(9);
     expect(await t.clients.redis.get(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}:rate`)).toBe('1');
+  });
+
+  it('sends the checks of one turn of the event loop in one write, and sends them again, charged once, when the connection drops while they are held', async () => {
+    const t = await app();
+    const { store, ref } = await scriptsOf(t, 100);
+    const access = (callId: string) => store.access(ref, { cost: 1, callId }, { user: 1000 }, clock);
+    const redis = t.clients.redis as Redis;
+    const writes = socketWrites(redis.stream);
+
+    const together = await Promise.all(Array.from({ length: 10 }, (_, i) => access(`together${i}`)));
+    expect(together.map((r) => r.status)).toEqual(Array(10).fill('ok'));
+    expect(writes()).toBe(1);
+    expect(await balance(t, ref.accountId)).toBe(90);
+
+    // The connection drops before the held checks leave: ioredis sends them again once it is back.
+    const held = Promise.all(Array.from({ length: 10 }, (_, i) => access(`dropped${i}`)));
+    redis.stream.destroy();
+    expect((await held).map((r) => r.status)).toEqual(Array(10).fill('ok'));
+    expect(await settled(t, ref.accountId)).toBe(80);
   });
 
   it('moves periods only forward: a process whose clock is behind never refills the allowance again', async () => {
