@@ -277,20 +277,25 @@ async function lab(name: string, env: Record<string, string> = {}) {
 async function slowOpenSearch(delay: (n: number) => number) {
   const target = new URL(opensearchUrl);
   const timers = new Set<NodeJS.Timeout>();
+  // Forwarded requests still open: one whose caller gave up before its body was sent stays open at OpenSearch, and
+  // its socket would keep the drills' process alive after the report.
+  const upstream = new Set<http.ClientRequest>();
   let searches = 0;
   const server = http.createServer((req, res) => {
-    const forward = () =>
-      req.pipe(
-        http
-          .request(
-            { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-            (answer) => {
-              res.writeHead(answer.statusCode ?? 502, answer.headers);
-              answer.pipe(res);
-            },
-          )
-          .on('error', () => res.destroy()),
-      );
+    const forward = () => {
+      const request = http
+        .request(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        )
+        .on('error', () => res.destroy())
+        .on('close', () => upstream.delete(request));
+      upstream.add(request);
+      req.pipe(request);
+    };
     if (!req.url?.includes('_search')) return forward();
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -304,6 +309,7 @@ async function slowOpenSearch(delay: (n: number) => number) {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     close: () => {
       for (const timer of timers) clearTimeout(timer);
+      for (const request of upstream) request.destroy();
       server.closeAllConnections();
       server.close();
     },
