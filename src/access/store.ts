@@ -278,11 +278,11 @@ export class AccessStore {
   }
 
   /**
-   * Holds the connection's writes until the event loop's check phase, so the checks of all the requests read in one
-   * poll phase leave in one write and Redis reads them, and answers them, once: on a small VM each loopback write or
-   * read costs tens of microseconds of CPU on either side. A check waits at most until the requests read with it
-   * have been handled up to their own checks (a call that went ahead of its check, ahead.ts, waits for its search
-   * anyway). A command that was held when the connection dropped is sent again after the reconnect, like any other
+   * Holds the connection's writes until the next setImmediate, so the checks of all the requests read in one poll
+   * phase leave in one write and Redis reads them, and answers them, once: on a small VM each loopback write or read
+   * costs tens of microseconds of CPU on either side. A check waits at most until the requests read with it have
+   * been handled up to their own checks; the checks of calls that went ahead (ahead.ts), sent from a setImmediate
+   * themselves, leave together in the next turn of the loop, and wait for their searches anyway. A command that was held when the connection dropped is sent again after the reconnect, like any other
    * unanswered one, and the scripts charge a call once however often they run. One server only: a cluster client
    * writes to many connections.
    */
