@@ -11,7 +11,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +31,7 @@ import { createLogger } from '../src/logger.ts';
 import { singleRedis } from '../src/redis.ts';
 import { officialClient } from '../src/search/connection.ts';
 import { aliases } from '../src/search/indices.ts';
+import { slowOpenSearch } from './slow-opensearch.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
@@ -273,49 +273,6 @@ async function lab(name: string, env: Record<string, string> = {}) {
   };
 }
 
-/** The real OpenSearch behind a proxy that holds the n-th search (from 0) for delay(n) ms; the rest passes at once. */
-async function slowOpenSearch(delay: (n: number) => number) {
-  const target = new URL(opensearchUrl);
-  const timers = new Set<NodeJS.Timeout>();
-  // Forwarded requests still open: one whose caller gave up before its body was sent stays open at OpenSearch, and
-  // its socket would keep the drills' process alive after the report.
-  const upstream = new Set<http.ClientRequest>();
-  let searches = 0;
-  const server = http.createServer((req, res) => {
-    const forward = () => {
-      const request = http
-        .request(
-          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        )
-        .on('error', () => res.destroy())
-        .on('close', () => upstream.delete(request));
-      upstream.add(request);
-      req.pipe(request);
-    };
-    if (!req.url?.includes('_search')) return forward();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      forward();
-    }, delay(searches++));
-    timers.add(timer);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    close: () => {
-      for (const timer of timers) clearTimeout(timer);
-      for (const request of upstream) request.destroy();
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
-
 /** Searches OpenSearch has run on the drills' creators index (its own search statistics). */
 async function searchesRun(): Promise<number> {
   const { body } = await opensearch.indices.stats({ index: aliases(INDEX_PREFIX).creators, metric: 'search' });
@@ -417,7 +374,7 @@ async function shutdown({ lookup }: Paths): Promise<Row> {
   const a = await accounts.open(1000);
   // Half the searches answer within the grace period, half would take far longer: the first half must be served
   // and charged, the second refunded before the process exits.
-  const slow = await slowOpenSearch((n) => (n % 2 === 0 ? 1000 : 8000));
+  const slow = await slowOpenSearch(opensearchUrl, (n) => (n % 2 === 0 ? 1000 : 8000));
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], {
     cwd: root,
@@ -489,7 +446,7 @@ async function shutdown({ lookup }: Paths): Promise<Row> {
 async function busy({ lookup }: Paths): Promise<Row> {
   const calls = 50;
   const pending = 5;
-  const slow = await slowOpenSearch(() => 1500);
+  const slow = await slowOpenSearch(opensearchUrl, 1500);
   const t = await lab('busy', {
     OPENSEARCH_URL: slow.url,
     OPENSEARCH_MAX_PENDING: String(pending),

@@ -3,12 +3,12 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
 import { Accounts } from '../../src/access/accounts.ts';
 import { closedPort } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 import { REPO_ROOT } from '../support/run.ts';
-import { slowOpenSearch } from '../support/slow-opensearch.ts';
 
 // The shutdown drill: SIGTERM while billable calls wait on a slow OpenSearch, longer than the grace period allows.
 // The process must exit on time, and every call it did not answer must be refunded: charged = answered.

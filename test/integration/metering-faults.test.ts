@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
 import { Accounts } from '../../src/access/accounts.ts';
 import { AccessStore } from '../../src/access/store.ts';
 import { getWithKey, meteredTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
-import { slowOpenSearch } from '../support/slow-opensearch.ts';
 
 // Metering under faults: whatever Redis does (stalls past the command timeout, drops a connection between a
 // command and its reply, sees a script twice), a billable call is charged if and only if its 2xx was sent, so

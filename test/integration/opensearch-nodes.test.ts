@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
 import { officialClient } from '../../src/search/connection.ts';
 import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
 import { closedPort } from '../support/app.ts';
-import { slowOpenSearch } from '../support/slow-opensearch.ts';
 
 // Several OpenSearch nodes, some of them down: the real node behind a pass-through proxy stands for a node that
 // comes back. (The local cluster project, test/cluster/, kills real nodes of a real cluster.)
