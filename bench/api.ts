@@ -75,6 +75,10 @@ const shapes = {
 const BENCH_PREFIX = 'bench:';
 const log = (line: string) => console.log(line);
 
+/** The targets in the order round `round` measures them: each round starts with the next one. */
+const rotated = (targets: Target[], round: number) =>
+  targets.map((_, k) => targets[(round + k) % targets.length] as Target);
+
 async function opensearchCpuMs(): Promise<number> {
   const answer = await fetch(...directRequest(config.opensearch, '/_nodes/_local/stats/process'));
   const stats = (await answer.json()) as { nodes: Record<string, { process: { cpu: { total_in_millis: number } } }> };
@@ -169,8 +173,7 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       const figures: Record<string, Figures> = {};
       // Every target of a round starts at the same place in the mix; each round at another.
       const offset = Math.floor((round * cases.length) / roundCount);
-      for (let k = 0; k < targets.length; k++) {
-        const t = targets[(round + k) % targets.length] as Target;
+      for (const t of rotated(targets, round)) {
         figures[t.name] = await closedLoop(t, duration, connections, opensearchCpuMs, offset);
       }
       result.rounds.push(figures);
@@ -187,10 +190,7 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       const rounds: Record<string, OpenLoopFigures>[] = [];
       for (let round = 0; round < roundCount; round++) {
         const figures: Record<string, OpenLoopFigures> = {};
-        for (let k = 0; k < loaded.length; k++) {
-          const t = loaded[(round + k) % loaded.length] as Target;
-          figures[t.name] = await openLoop(t, rate, openSeconds);
-        }
+        for (const t of rotated(loaded, round)) figures[t.name] = await openLoop(t, rate, openSeconds);
         rounds.push(figures);
       }
       result.open.push({ share, rate, rounds });
