@@ -28,6 +28,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           env: ANY_METRICS_PORT,
           sequence: { groupOrder: 1 },
+          // They share bench:api's data, which the first of them generates and loads.
+          fileParallelism: false,
           testTimeout: 300_000,
           hookTimeout: 60_000,
         },

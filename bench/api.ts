@@ -32,6 +32,7 @@ import { API, BARE, BEFORE, LIVE, OPEN, renderReport, type SizeResult } from './
 import { sameResults } from './api/same-results.ts';
 import { median } from './api/stats.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
+import { machine } from './machine.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -267,7 +268,7 @@ try {
   const now = new Date();
   const header = `# API benchmark, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
-Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 2)} MB RAM, ${os.type()} ${os.release()}, Node ${process.version}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
+Machine: ${machine()}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
 Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
 Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, ${duration} s per target and round, ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.

@@ -16,7 +16,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
@@ -27,6 +26,7 @@ import { readNdjson } from '../indexer/ndjson.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
 import { directRequest, officialClient } from '../src/search/connection.ts';
 import { applyLayout, parseLayout } from './cpu-layout.ts';
+import { machine } from './machine.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -167,7 +167,7 @@ const indexerRate = loaded.creators / loaded.seconds;
 const { body: info } = await client.info();
 const report = `# Indexer benchmark, ${new Date().toISOString().slice(0, 10)}
 
-Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}.
+Machine: ${machine()}.
 OpenSearch ${info.version.number} at ${config.opensearch.nodes[0]} (single node; heap as the launcher set it).
 Bulk requests of ${mb(config.bulkMaxBytes)}, ${config.bulkConcurrency} in flight, 1 shard, 0 replicas, refresh off while loading.
 Layout \`${layout.layout}\`: ${layout.description}.

@@ -1,0 +1,155 @@
+// What each kind of clause of the ranking profile costs OpenSearch per creator search, and which answers it decides:
+//   npm run bench:clauses -- [--size 1000000] [--profile P] [--limit 0] [--out bench/results]
+// On bench:api's data and mix (bench/api/datasets.ts generates and loads the size if it is missing), every request
+// of the mix goes out as the live shape and, in turn, rendered from the profile without one kind of clause, and as
+// two shapes of the whole request: counting only (totalFound without a ranked page) and the page without an exact
+// count (what lets Lucene skip documents that cannot make the page). One request at a time, the variants of each
+// request in an order that rotates from request to request, OpenSearch's request cache off; the figure is
+// OpenSearch's mean `took` per search, beside how many answers (top 25, total) differ from the live shape's. It
+// tells the cost of a knob before it is tuned, and bounds what a faster shape with the same answers can save.
+// Needs OpenSearch (`npm run up`). Writes <out>/clauses-<date>T<time>.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadDotEnv } from '../scripts/stack/cli.ts';
+import { loadConfig } from '../src/config.ts';
+import { SearchCreatorsParams } from '../src/contract/params.ts';
+import { directRequest, officialClient } from '../src/search/connection.ts';
+import { creatorSearchBody } from '../src/search/creator-query.ts';
+import { aliases, searchPath } from '../src/search/indices.ts';
+import { pageWindow } from '../src/search/pagination.ts';
+import { type CreatorRanking, loadProfile } from '../src/search/profile.ts';
+import { resolveProfile } from '../workbench/context.ts';
+import { prepareDataset } from './api/datasets.ts';
+import { searchMix } from './api/mix.ts';
+import { machine } from './machine.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: '1000000' },
+    /** A file or a name in relevance/profiles/, as the workbench takes it; default the API's (RANKING_PROFILE). */
+    profile: { type: 'string' },
+    /** Only the first N requests of the (shuffled) mix: a sample, for a quick look. 0: all of them. */
+    limit: { type: 'string', default: '0' },
+    out: { type: 'string', default: path.join(root, 'bench', 'results') },
+  },
+});
+const creators = Number(values.size);
+
+loadDotEnv();
+const config = loadConfig();
+const client = officialClient(config.opensearch, { requestTimeout: 600_000 });
+const profile = loadProfile(values.profile ? resolveProfile(values.profile) : config.rankingProfile);
+const ranking = profile.ranking.creators;
+type Body = Record<string, unknown>;
+type Bool = { must: unknown[]; filter: unknown[] };
+
+/** A variant renders a case's request, and says which part of the answer it keeps comparable. */
+interface Variant {
+  name: string;
+  body: (params: SearchCreatorsParams, window: { from: number; size: number }) => Body;
+  compares: 'both' | 'total' | 'ids';
+}
+const fromProfile = (name: string, r: CreatorRanking): Variant => ({
+  name,
+  body: (params, window) => creatorSearchBody(params, r, window),
+  compares: 'both',
+});
+const live = fromProfile('live shape', ranking);
+const OPTIONAL = ['literal', 'relaxed', 'fuzzy', 'prefix', 'exact', 'ids', 'hints', 'popularity'] as const;
+const variants: Variant[] = [
+  live,
+  ...OPTIONAL.filter((kind) => ranking[kind]).map((kind) =>
+    fromProfile(`without ${kind}`, { ...ranking, [kind]: undefined }),
+  ),
+  {
+    name: 'counting only (size 0, every clause in filter context)',
+    body: (params, window) => {
+      const { must, filter } = (live.body(params, window).query as { bool: Bool }).bool;
+      return { size: 0, track_total_hits: true, query: { bool: { filter: [...must, ...filter] } } };
+    },
+    compares: 'total',
+  },
+  {
+    name: 'the page without an exact count (track_total_hits false)',
+    body: (params, window) => ({ ...live.body(params, window), track_total_hits: false }),
+    compares: 'ids',
+  },
+];
+
+interface Answer {
+  took: number;
+  total?: number;
+  ids: string;
+}
+async function send(index: string, body: Body): Promise<Answer> {
+  const response = await fetch(
+    ...directRequest(config.opensearch, `${searchPath(index)}?request_cache=false`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+  const answer = (await response.json()) as {
+    took: number;
+    hits?: { total?: { value: number }; hits: { _id: string }[] };
+  };
+  if (!response.ok || !answer.hits) throw new Error(`${response.status}: ${JSON.stringify(answer).slice(0, 300)}`);
+  return { took: answer.took, total: answer.hits.total?.value, ids: answer.hits.hits.map((h) => h._id).join() };
+}
+
+const log = (line: string) => console.log(line);
+const dataset = await prepareDataset(client, config.opensearch.nodes[0] as string, creators, log);
+const index = aliases(dataset.prefix).creators;
+const mix = searchMix(dataset.dir);
+const cases = mix.slice(0, Number(values.limit) || undefined);
+const took = variants.map(() => 0);
+const differ = variants.map(() => 0);
+log(`${cases.length} requests × ${variants.length} shapes at ${creators} creators...`);
+for (const [i, c] of cases.entries()) {
+  const params = SearchCreatorsParams.parse(c);
+  const window = pageWindow({ page: params.page, pageSize: config.pageSize, depthLimit: config.searchDepthLimit });
+  const answers: Answer[] = [];
+  for (let k = 0; k < variants.length; k++) {
+    const v = (i + k) % variants.length;
+    answers[v] = await send(index, (variants[v] as Variant).body(params, window));
+    took[v] = (took[v] ?? 0) + (answers[v] as Answer).took;
+  }
+  const base = answers[0] as Answer;
+  for (const [v, variant] of variants.entries()) {
+    const a = answers[v] as Answer;
+    const sameTotal = variant.compares === 'ids' || a.total === base.total;
+    const sameIds = variant.compares === 'total' || a.ids === base.ids;
+    if (!(sameTotal && sameIds)) differ[v] = (differ[v] ?? 0) + 1;
+  }
+}
+
+const mean = took.map((t) => t / cases.length);
+const liveMean = mean[0] as number;
+const rows = variants.map(
+  (v, k) =>
+    `| ${v.name} | ${(mean[k] as number).toFixed(2)} | ${((mean[k] as number) / liveMean).toFixed(2)} | ${differ[k]} |`,
+);
+const now = new Date();
+const report = `# What each clause costs OpenSearch, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC
+
+Machine: ${machine()}; OpenSearch ${((await client.info()).body as { version: { number: string } }).version.number}, one node.
+Data: ${creators.toLocaleString('en')} creators as bench:api loads them (\`${dataset.prefix}\`). Ranking profile ${profile.name} (${profile.version}).
+Mix: ${cases.length === mix.length ? `bench:api's ${mix.length}` : `the first ${cases.length} of bench:api's ${mix.length} (a sample: the mix is shuffled)`} creator searches. Each went out once per shape, one request at a time, the shapes of a
+request in an order that rotates from request to request; OpenSearch's request cache off. \`took\` is OpenSearch's own
+time for the search, which on an idle node is about the CPU it spends.
+
+| request shape | mean took, ms | × the live shape's | answers that differ (of ${cases.length}) |
+|---|---|---|---|
+${rows.join('\n')}
+
+"Without" a kind renders the profile with that key removed: 1 minus its ratio is what that kind of clause costs.
+Counting only compares totalFound; the page without an exact count compares the top ${config.pageSize}.
+`;
+mkdirSync(values.out, { recursive: true });
+const out = path.join(path.resolve(values.out), `clauses-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
+writeFileSync(out, report);
+log(report);
+log(`Wrote ${path.relative(process.cwd(), out)}`);
+await client.close();
