@@ -31,6 +31,7 @@ import { createLogger } from '../src/logger.ts';
 import { singleRedis } from '../src/redis.ts';
 import { officialClient } from '../src/search/connection.ts';
 import { aliases } from '../src/search/indices.ts';
+import { machine } from './machine.ts';
 import { slowOpenSearch } from './slow-opensearch.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -657,12 +658,11 @@ try {
 }
 
 const ok = rows.every((r) => r.lost === 0 && r.created === 0 && r.checks.every((c) => c.ok !== false));
-const cpus = os.cpus();
 const date = startedAt.toISOString().slice(0, 10);
 const report = `# Metering fault drills, ${date}
 
 Run ${startedAt.toISOString()} with \`npm run drill\` (bench/drills.ts) against the local stack.
-Machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}, OpenSearch ${versions.opensearch}, Redis ${versions.redis}; the app, OpenSearch and Redis run on it.
+Machine: ${machine()}; OpenSearch ${versions.opensearch}, Redis ${versions.redis}; the app, OpenSearch and Redis run on it.
 
 A billable call is charged if and only if its 2xx was sent: after each drill, once refunds have settled (neither
 the balance nor Redis's count of credit moves changed for 2 s), charged (the balance's drop) must equal served ×

@@ -36,7 +36,7 @@ describe('npm run bench:clauses at a tiny size', () => {
     for (const kind of ['literal', 'relaxed', 'fuzzy', 'prefix', 'exact', 'ids', 'hints', 'popularity']) {
       expect(report).toMatch(row(`without ${kind}`));
     }
-    // Without the popularity signals the order of a page changes for most queries.
+    // The popularity signals order the pages of the mix: without them some answers change.
     expect(Number(report.match(row('without popularity'))?.[2])).toBeGreaterThan(0);
     expect(report.match(row('live shape'))?.[1]).toBe('1.00');
   });
