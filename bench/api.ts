@@ -274,7 +274,7 @@ Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain,
 Closed loop: autocannon, ${connections} connections, ${duration} s per target and round, ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
-Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false). Live: the API's request shape on the data as the indexer loads it now.`;
+Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false, INDEX_SORT=false). Live: the API's request shape on the data as the indexer loads it now.`;
   const report = renderReport({ header, results, soak: soakText });
   const out = path.join(path.resolve(values.out), `api-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
   mkdirSync(path.dirname(out), { recursive: true });

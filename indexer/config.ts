@@ -12,6 +12,9 @@ const indexerEnvSchema = z
     INDEX_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
     // A loaded version is never written again: one segment per shard is what searches cost least on.
     INDEX_FORCE_MERGE: z.stringbool().default(true),
+    // Creators stored in the order of mappings/creators.json's index.sort (most subscribers first): a floor or a sort
+    // on subscribers reads a run of documents, and the popularity signals compress and decode cheaper.
+    INDEX_SORT: z.stringbool().default(true),
     BULK_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(104_857_600).default(8_388_608),
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     DATA_DIR: z.string().min(1).default('data'),
@@ -23,6 +26,7 @@ const indexerEnvSchema = z
     shards: e.INDEX_SHARDS,
     replicas: e.INDEX_REPLICAS,
     forceMerge: e.INDEX_FORCE_MERGE,
+    sort: e.INDEX_SORT,
     bulkMaxBytes: e.BULK_MAX_BYTES,
     bulkConcurrency: e.BULK_CONCURRENCY,
     dataDir: path.resolve(import.meta.dirname, '..', e.DATA_DIR),

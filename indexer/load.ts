@@ -53,8 +53,9 @@ export interface LoadOptions {
 
 const niches = new Map(NICHES.map((n) => [n.value, n]));
 
-function indexBody(alias: AliasName, shards: number, previous: string | undefined) {
+function indexBody(alias: AliasName, shards: number, previous: string | undefined, sorted: boolean) {
   const { settings, mappings } = indexDefinition(alias);
+  if (!sorted) delete settings.index?.sort;
   return {
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
@@ -92,8 +93,8 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   const creatorsIndex = indexName(prefix, 'creators', version);
   const sponsorsIndex = indexName(prefix, 'sponsors', version);
   try {
-    await client.indices.create({ index: creatorsIndex, body: indexBody('creators', config.shards, previous) });
-    await client.indices.create({ index: sponsorsIndex, body: indexBody('sponsors', config.shards, previous) });
+    await client.indices.create({ index: creatorsIndex, body: indexBody('creators', config.shards, previous, config.sort) });
+    await client.indices.create({ index: sponsorsIndex, body: indexBody('sponsors', config.shards, previous, config.sort) });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });

@@ -1,7 +1,8 @@
 // The benchmark's data at each size: generated once into .cache/bench/creators-<n> (the seed is fixed, so every
 // machine gets the same documents) and loaded twice, under index prefixes of their own: as the indexer builds it
-// now, and as it built it before the speed work (INDEX_FORCE_MERGE=false: the segments a load leaves), which is what
-// the "before" target searches. A load is reused while its document count and index definition are unchanged.
+// now, and as it built it before the speed work (INDEX_FORCE_MERGE=false and INDEX_SORT=false: the segments a load
+// leaves, in the order it sent them), which is what the "before" target searches. A load is reused while its
+// document count and index definition are unchanged.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -45,18 +46,19 @@ export async function prepareDataset(
   }
   const dataset = { creators, dir, prefix: `bench-${creators}-`, beforePrefix: `bench-${creators}-unmerged-` };
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
-  for (const [prefix, merge] of [
+  for (const [prefix, now] of [
     [dataset.prefix, true],
     [dataset.beforePrefix, false],
   ] as const) {
     if (await loaded(client, prefix, creators)) continue;
-    log(`Loading ${creators} creators under ${prefix} (${merge ? 'merged' : 'unmerged, as before'})...`);
+    log(`Loading ${creators} creators under ${prefix} (${now ? 'as the indexer loads them now' : 'as before'})...`);
     const started = Date.now();
     const config = loadIndexerConfig({
       ...process.env,
       OPENSEARCH_URL: opensearchUrl,
       INDEX_PREFIX: prefix,
-      INDEX_FORCE_MERGE: String(merge),
+      INDEX_FORCE_MERGE: String(now),
+      INDEX_SORT: String(now),
       DATA_DIR: dir,
     });
     await load({ client, config, out: quiet });

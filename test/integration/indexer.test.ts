@@ -91,6 +91,30 @@ describe('indexer', () => {
     expect(seen.join('')).not.toMatch(/Merg/);
   });
 
+  it('stores creators most subscribers first, unless INDEX_SORT=false', async () => {
+    // Sent fewest subscribers first, so only the index sort puts them the other way round.
+    const dir = writeDataset(sponsors, [...creators].reverse());
+    const stored = async (sort: boolean) => {
+      const index = `${prefix}s${Number(sort)}_creators`;
+      await load({
+        client,
+        config: { ...configFor(dir), indexPrefix: `${prefix}s${Number(sort)}_`, sort },
+        out: quiet,
+      });
+      const { body: settings } = await client.indices.getSettings({ index });
+      const { body } = await client.search({ index, body: { sort: ['_doc'], _source: ['subscribers'] } });
+      return {
+        sort: (Object.values(settings)[0] as { settings: { index: { sort?: unknown } } }).settings.index.sort,
+        subscribers: (body.hits.hits as Hit<{ subscribers: number }>[]).map((h) => h._source.subscribers),
+      };
+    };
+    expect(await stored(true)).toEqual({
+      sort: { field: 'subscribers', order: 'desc' },
+      subscribers: [250_000, 40_000, 900],
+    });
+    expect(await stored(false)).toEqual({ sort: undefined, subscribers: [900, 40_000, 250_000] });
+  });
+
   it('derives sponsor numbers from the creators’ links, so both sides agree', async () => {
     const [keyforge] = await search<Record<string, unknown>>('sponsors', { term: { sponsorId: 1 } });
     expect(keyforge?._source).toMatchObject({
