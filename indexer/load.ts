@@ -93,8 +93,14 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   const creatorsIndex = indexName(prefix, 'creators', version);
   const sponsorsIndex = indexName(prefix, 'sponsors', version);
   try {
-    await client.indices.create({ index: creatorsIndex, body: indexBody('creators', config.shards, previous, config.sort) });
-    await client.indices.create({ index: sponsorsIndex, body: indexBody('sponsors', config.shards, previous, config.sort) });
+    await client.indices.create({
+      index: creatorsIndex,
+      body: indexBody('creators', config.shards, previous, config.sort),
+    });
+    await client.indices.create({
+      index: sponsorsIndex,
+      body: indexBody('sponsors', config.shards, previous, config.sort),
+    });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
