@@ -39,4 +39,4 @@ EXPOSE 3000 9464
 # src/server.ts drains in-flight requests and closes its clients on SIGTERM.
 STOPSIGNAL SIGTERM
 # Node flags: scripts/stack/api-node-flags.ts says why.
-CMD ["node", "--max-semi-space-size=4", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=4", "--single-threaded-gc", "dist/server.js"]
