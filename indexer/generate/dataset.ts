@@ -52,7 +52,8 @@ function seededFaker(seed: number): Faker {
 
 /**
  * Streams a deterministic dataset to out/: sponsors.ndjson, creators.ndjson (one record at a time, so any size
- * fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is written under a temporary name and renamed when complete.
+ * fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is
+ * written under a temporary name and renamed when complete.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   checkOptions(options);

@@ -282,9 +282,11 @@ export class AccessStore {
    * phase leave in one write and Redis reads them, and answers them, once: on a small VM each loopback write or read
    * costs tens of microseconds of CPU on either side. A check waits at most until the requests read with it have
    * been handled up to their own checks; the checks of calls that went ahead (ahead.ts), sent from a setImmediate
-   * themselves, leave together in the next turn of the loop, and wait for their searches anyway. A command that was held when the connection dropped is sent again after the reconnect, like any other
-   * unanswered one, and the scripts charge a call once however often they run. One server only: a cluster client
-   * writes to many connections.
+   * themselves, leave together in the next turn of the loop, and wait for their searches anyway. A command that
+   * was held when the connection dropped is sent again after the reconnect, like any other unanswered one, and the
+   * scripts charge a call once however often they run. One server only: a cluster client writes to many
+   * connections. (Holding them for 1 ms instead, measured at 20,000 creators: Redis reads per check 0.50 → 0.40,
+   * Redis CPU per check −5%, the API's CPU per call unchanged, so not worth the added wait.)
    */
   private holdWrites(): void {
     if (this.holding || !(this.redis instanceof Redis) || this.redis.status !== 'ready') return;
