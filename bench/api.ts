@@ -167,19 +167,27 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
         { name: BARE, url: bare.url, requests: live.map((_, i) => ({ method: 'GET', path: `/${i}` })), pid: bare.pid },
       );
     }
-    const result: SizeResult = { creators: dataset.creators, layout, rounds: [], open: [], lookups: [] };
-    for (const t of targets) await closedLoop(t, warmup, connections, opensearchCpuMs); // JIT, caches, connections
+    const result: SizeResult = { creators: dataset.creators, layout, rounds: [], passes: {}, open: [], lookups: [] };
+    // Each target sends whole passes of the mix, as many as fill about `duration` seconds at its warm-up rate
+    // (at least one), so every figure of a target is an average over the same searches: in a fixed time a faster
+    // target would get further into the mix than a slower one, and at 1,000,000 creators neither would finish it.
+    const { passes } = result;
+    for (const t of targets) {
+      const { rps } = await closedLoop(t, { seconds: warmup }, connections, opensearchCpuMs); // JIT, caches, connections
+      passes[t.name] = Math.max(1, Math.round((rps * duration) / cases.length));
+    }
     for (let round = 0; round < roundCount; round++) {
       // Each round starts with another target, so none is always measured first (or right after another).
       const figures: Record<string, Figures> = {};
       // Every target of a round starts at the same place in the mix; each round at another.
       const offset = Math.floor((round * cases.length) / roundCount);
       for (const t of rotated(targets, round)) {
-        figures[t.name] = await closedLoop(t, duration, connections, opensearchCpuMs, offset);
+        const length = { requests: (passes[t.name] as number) * cases.length };
+        figures[t.name] = await closedLoop(t, length, connections, opensearchCpuMs, offset);
       }
       result.rounds.push(figures);
       log(
-        `  ${dataset.creators} ${layout} round ${round + 1}: ${targets.map((t) => `${t.name} ${figures[t.name]?.rps.toFixed(0)}/s`).join('; ')}`,
+        `  ${dataset.creators} ${layout} round ${round + 1}: ${targets.map((t) => `${t.name} ${figures[t.name]?.rps.toFixed(0)}/s (${passes[t.name]}× the mix)`).join('; ')}`,
       );
     }
     const directMax = median(result.rounds.map((r) => (r[LIVE] as Figures).rps));
@@ -229,7 +237,7 @@ async function soak(dataset: Dataset, cases: Case[], key: string, seconds: numbe
     const target = { name: API, url: api.url, requests: apiRequests(cases, key), pid: api.pid };
     const served: number[] = [];
     for (let t = 0; t < seconds; t += 10) {
-      served.push((await closedLoop(target, 10, connections, opensearchCpuMs)).rps);
+      served.push((await closedLoop(target, { seconds: 10 }, connections, opensearchCpuMs)).rps);
       samples.push(rssMb(api.pid));
     }
     const mb = (x: number) => x.toFixed(0);
@@ -271,7 +279,7 @@ try {
 Machine: ${machine()}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
 Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
 Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
-Closed loop: autocannon, ${connections} connections, ${duration} s per target and round, ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
+Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
 Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false, INDEX_SORT=false). Live: the API's request shape on the data as the indexer loads it now.`;

@@ -33,15 +33,18 @@ export interface Figures {
   loaderCpu: number;
 }
 
+/** How long a closed loop runs: for a time, or for a number of requests (whole passes of the mix, say). */
+export type Length = { seconds: number } | { requests: number };
+
 /**
- * `connections` requests in flight for `seconds`, going through the target's requests in order from `offset`.
+ * `connections` requests in flight for `length`, going through the target's requests in order from `offset`.
  * autocannon's own list would start every connection at the first request, so at 1,000,000 creators (about 70
  * searches/s) a round would see only the first few dozen requests of the mix, each eight times over; one shared
  * sequence sends each request once, in order, across all connections.
  */
 export async function closedLoop(
   target: Target,
-  seconds: number,
+  length: Length,
   connections: number,
   opensearchCpuMs: () => Promise<number>,
   offset = 0,
@@ -51,7 +54,14 @@ export async function closedLoop(
   const front0 = target.pid ? cpuMs(target.pid) : 0;
   const loader0 = cpuMs(process.pid);
   const os0 = await opensearchCpuMs();
-  const result = await autocannon({ url: target.url, connections, duration: seconds, requests });
+  const started = performance.now();
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    requests,
+    ...('seconds' in length ? { duration: length.seconds } : { amount: length.requests }),
+  });
+  const seconds = (performance.now() - started) / 1000;
   const os1 = await opensearchCpuMs();
   const loader1 = cpuMs(process.pid);
   const front1 = target.pid ? cpuMs(target.pid) : 0;

@@ -7,6 +7,8 @@ export interface SizeResult {
   creators: number;
   layout: string;
   rounds: Record<string, Figures>[];
+  /** Whole passes of the mix each target sent per closed-loop round, by target name. */
+  passes: Record<string, number>;
   /** Per offered rate, rounds of direct and each process in front of OpenSearch, by target name. */
   open: { share: number; rate: number; rounds: Record<string, OpenLoopFigures>[] }[];
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
@@ -117,6 +119,16 @@ export interface Report {
   soak?: string;
 }
 
+function passesLine(results: SizeResult[]): string {
+  const sizes = results.map(
+    (r) =>
+      `${r.creators.toLocaleString('en')} ${r.layout}: ${Object.entries(r.passes)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}`,
+  );
+  return `Passes of the mix per target and round: ${sizes.join('; ')}.`;
+}
+
 export function renderReport({ header, results, soak }: Report): string {
   return `${header}
 
@@ -126,6 +138,8 @@ Searches/s per OpenSearch core is 1000 / OpenSearch's CPU ms per search, so it d
 load generator kept it. The speed-up is the ratio of the two within each round.
 
 ${searchTable(results)}
+
+${passesLine(results)}
 
 ## The API in front of OpenSearch (closed loop, the live requests)
 
