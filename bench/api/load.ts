@@ -54,8 +54,8 @@ export async function closedLoop(
   const front0 = target.pid ? cpuMs(target.pid) : 0;
   const loader0 = cpuMs(process.pid);
   const os0 = await opensearchCpuMs();
-  // autocannon notices that a run is over only at its next one-second tick, so its own duration (and any clock read
-  // around it) runs up to a second long: timed here from the start to the last answer instead.
+  // autocannon notices that a run of a number of requests is over only at its next one-second tick, so its own
+  // duration (and any clock read around it) runs up to a second long: timed here from the start to the last answer.
   const started = performance.now();
   let answered = started;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
