@@ -20,8 +20,10 @@ import { API_NODE_FLAGS } from '../scripts/stack/api-node-flags.ts';
 import { loadDotEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { loadConfig } from '../src/config.ts';
+import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { singleRedis } from '../src/redis.ts';
 import { authorization, directRequest, officialClient } from '../src/search/connection.ts';
+import { addsStoredPopularity } from '../src/search/creator-query.ts';
 import { aliases } from '../src/search/indices.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { type Dataset, prepareDataset } from './api/datasets.ts';
@@ -123,7 +125,7 @@ async function checkSameAnswers(dataset: Dataset, cases: Case[]): Promise<void> 
   const { compared, differences } = await sameResults(
     opensearchUrl,
     before,
-    liveRequests(cases, dataset.prefix, shapes),
+    liveRequests(cases, dataset.prefix, { ...shapes, indexedPopularity: dataset.indexedPopularity }),
   );
   if (differences.length) {
     const shown = differences.map(
@@ -132,7 +134,13 @@ async function checkSameAnswers(dataset: Dataset, cases: Case[]): Promise<void> 
     );
     throw new Error(`At ${dataset.creators} creators the live shape answers differently:\n${shown.join('\n')}`);
   }
-  log(`${dataset.creators} creators: the same top ${config.pageSize} and totalFound for all ${compared} requests.`);
+  const stored = cases.filter((c) =>
+    addsStoredPopularity(SearchCreatorsParams.parse(c), shapes.ranking, dataset.indexedPopularity),
+  ).length;
+  log(
+    `${dataset.creators} creators: the same top ${config.pageSize} and totalFound for all ${compared} requests ` +
+      `(the live shape added the stored popularity sum in ${stored}).`,
+  );
 }
 
 async function measureSize(dataset: Dataset, layout: string, cases: Case[], key: string, smallest: boolean) {
@@ -140,7 +148,7 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
   const started: Started[] = [];
   const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);
   try {
-    const live = liveRequests(cases, dataset.prefix, shapes);
+    const live = liveRequests(cases, dataset.prefix, { ...shapes, indexedPopularity: dataset.indexedPopularity });
     const api = await startApi(dataset);
     started.push(api);
     const targets: Target[] = [
@@ -282,7 +290,7 @@ Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain,
 Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
-Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false, INDEX_SORT=false). Live: the API's request shape on the data as the indexer loads it now.`;
+Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false, INDEX_SORT=false). Live: the API's request shape on the data as the indexer loads it now (with the popularity clauses' sum the indexer stored, for every search without a language or country hint).`;
   const report = renderReport({ header, results, soak: soakText });
   const out = path.join(path.resolve(values.out), `api-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
   mkdirSync(path.dirname(out), { recursive: true });

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { indexPrefixSchema, parseEnv } from '../src/config.ts';
+import { indexPrefixSchema, parseEnv, profileVariables } from '../src/config.ts';
 import { connectionOf, credentialsPaired, opensearchVariables } from '../src/search/connection.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
 const indexerEnvSchema = z
   .object({
     ...opensearchVariables,
+    ...profileVariables,
     INDEX_PREFIX: indexPrefixSchema,
     INDEX_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
     INDEX_REPLICAS: z.coerce.number().int().min(0).max(8).default(0),
@@ -30,6 +31,7 @@ const indexerEnvSchema = z
     bulkMaxBytes: e.BULK_MAX_BYTES,
     bulkConcurrency: e.BULK_CONCURRENCY,
     dataDir: path.resolve(import.meta.dirname, '..', e.DATA_DIR),
+    rankingProfile: path.resolve(e.RANKING_PROFILE),
   }));
 
 export type IndexerConfig = z.output<typeof indexerEnvSchema>;

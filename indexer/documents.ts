@@ -4,6 +4,7 @@ import languages from '@cospired/i18n-iso-languages';
 import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'json' };
 import countries from 'i18n-iso-countries';
 import { SUMMARY_SOURCE } from '../src/search/creator-query.ts';
+import { type PopularitySignals, popularityScore } from '../src/search/indexed-popularity.ts';
 import { storedSummary } from '../src/search/present.ts';
 import type { CreatorRecord, Niche, SponsorRecord } from './records.ts';
 
@@ -35,10 +36,14 @@ export function languageName(code: string | null): string | null {
 /** rank_feature fields take positive values only; a zero signal is simply absent. */
 const positive = (value: number | null) => (value && value > 0 ? value : undefined);
 
+/**
+ * `popularity`: the profile's popularity signals when the index stores their sum (src/search/indexed-popularity.ts).
+ */
 export function creatorDocument(
   record: CreatorRecord,
   sponsors: Map<number, SponsorRecord>,
   niches: Map<string, Niche>,
+  popularity?: PopularitySignals,
 ) {
   const nicheValues = [record.primaryNiche, ...record.secondaryNiches];
   const history = record.sponsorships
@@ -98,10 +103,17 @@ export function creatorDocument(
     },
     audienceNote: record.audienceNote,
   };
-  return { ...doc, summary: storedSummary(doc) };
+  const score = popularity && popularityScore(popularity, (field) => valueAt(doc, field));
+  return { ...doc, summary: storedSummary(doc), ...(score !== undefined && { popularityScore: score }) };
 }
 
 export type CreatorDocument = ReturnType<typeof creatorDocument>;
+
+/** A document's number at a dotted path (`popularity.subscribers`); undefined when there is none. */
+function valueAt(doc: object, field: string): number | undefined {
+  const value = field.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc);
+  return typeof value === 'number' ? value : undefined;
+}
 
 /** What a sponsor profile shows of each top creator: the fields of a CreatorSummary (src/search/creator-query.ts). */
 export type CreatorSummarySource = Pick<CreatorDocument, (typeof SUMMARY_SOURCE)[number] & keyof CreatorDocument>;

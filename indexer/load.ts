@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
+import { signalsKey } from '../src/search/indexed-popularity.ts';
+import { loadProfile } from '../src/search/profile.ts';
 import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
 import { creatorDocument, SponsorStats } from './documents.ts';
@@ -53,14 +55,24 @@ export interface LoadOptions {
 
 const niches = new Map(NICHES.map((n) => [n.value, n]));
 
-function indexBody(alias: AliasName, shards: number, previous: string | undefined, sorted: boolean) {
+function indexBody(
+  alias: AliasName,
+  shards: number,
+  previous: string | undefined,
+  sorted: boolean,
+  popularity: string | undefined,
+) {
   const { settings, mappings } = indexDefinition(alias);
   if (!sorted) delete settings.index?.sort;
   return {
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
     // The version that was live when this one was built is what --rollback returns to.
-    mappings: { ...mappings, _meta: { previous: previous ?? null, definition: definitionDigest(alias) } },
+    // The popularity signals whose sum the creators carry (src/search/indexed-popularity.ts), if any.
+    mappings: {
+      ...mappings,
+      _meta: { previous: previous ?? null, definition: definitionDigest(alias), popularity: popularity ?? null },
+    },
   };
 }
 
@@ -88,6 +100,9 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     else sponsors.set(parsed.record.id, parsed.record);
   }
 
+  const signals = loadProfile(config.rankingProfile).ranking.creators.popularity?.signals;
+  const popularity = signalsKey(signals);
+
   const version = newVersion();
   const previous = await liveVersion(client, prefix);
   const creatorsIndex = indexName(prefix, 'creators', version);
@@ -95,11 +110,11 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   try {
     await client.indices.create({
       index: creatorsIndex,
-      body: indexBody('creators', config.shards, previous, config.sort),
+      body: indexBody('creators', config.shards, previous, config.sort, popularity),
     });
     await client.indices.create({
       index: sponsorsIndex,
-      body: indexBody('sponsors', config.shards, previous, config.sort),
+      body: indexBody('sponsors', config.shards, previous, config.sort, undefined),
     });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
     const progress = createProgress('creators', await countLines(creatorsFile), out);
@@ -116,7 +131,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
           bad(creatorsFile, parsed.line, `sponsorships: unknown sponsorId ${unknown.sponsorId}`);
           continue;
         }
-        const doc = creatorDocument(parsed.record, sponsors, niches);
+        const doc = creatorDocument(parsed.record, sponsors, niches, popularity ? signals : undefined);
         stats.add(parsed.record, doc);
         await creators.add(String(parsed.record.id), doc);
       }

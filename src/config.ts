@@ -55,6 +55,9 @@ const trustProxy = z
   });
 
 /** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
+/** The ranking profile: the API ranks with it, and the indexer works out what a profile lets it store. */
+export const profileVariables = { RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE) };
+
 export const indexPrefixSchema = z
   .string()
   .regex(/^[a-z0-9_-]*$/, 'lowercase letters, digits, _ and - only')
@@ -100,7 +103,7 @@ const envSchema = z
     ACCESS_DISABLED: z.stringbool().default(false),
     // The fast path of src/access/ahead.ts: a known, paying key's search goes out before its access check answers.
     ACCESS_AHEAD: z.stringbool().default(true),
-    RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE),
+    ...profileVariables,
     // 0 turns the file watch off (SIGHUP still reloads).
     RANKING_PROFILE_POLL_MS: count(0, 3_600_000).default(1000),
   })

@@ -11,6 +11,7 @@ import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
 import { definitionDigest } from '../../indexer/mappings.ts';
+import { type Mappings, recordedIndex } from '../../src/search/live-index.ts';
 
 export interface Dataset {
   creators: number;
@@ -19,6 +20,8 @@ export interface Dataset {
   prefix: string;
   /** Index prefix of the load as it was built before (unmerged). */
   beforePrefix: string;
+  /** The popularity signals the live load stores the sum of, as the API learns them (src/search/live-index.ts). */
+  indexedPopularity: string | undefined;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -44,19 +47,20 @@ export async function prepareDataset(
     log(`Generating ${creators} creators into ${path.relative(root, dir)}...`);
     await generate({ creators, sponsors: 1500, seed: 42, out: dir, log: () => {} });
   }
-  const dataset = { creators, dir, prefix: `bench-${creators}-`, beforePrefix: `bench-${creators}-unmerged-` };
+  const prefix = `bench-${creators}-`;
+  const beforePrefix = `bench-${creators}-unmerged-`;
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
-  for (const [prefix, now] of [
-    [dataset.prefix, true],
-    [dataset.beforePrefix, false],
+  for (const [into, now] of [
+    [prefix, true],
+    [beforePrefix, false],
   ] as const) {
-    if (await loaded(client, prefix, creators)) continue;
-    log(`Loading ${creators} creators under ${prefix} (${now ? 'as the indexer loads them now' : 'as before'})...`);
+    if (await loaded(client, into, creators)) continue;
+    log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
     const started = Date.now();
     const config = loadIndexerConfig({
       ...process.env,
       OPENSEARCH_URL: opensearchUrl,
-      INDEX_PREFIX: prefix,
+      INDEX_PREFIX: into,
       INDEX_FORCE_MERGE: String(now),
       INDEX_SORT: String(now),
       DATA_DIR: dir,
@@ -64,5 +68,6 @@ export async function prepareDataset(
     await load({ client, config, out: quiet });
     log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
-  return dataset;
+  const { body } = await client.indices.getMapping({ index: `${prefix}creators` });
+  return { creators, dir, prefix, beforePrefix, indexedPopularity: recordedIndex(body as Mappings)?.popularity };
 }

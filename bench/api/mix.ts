@@ -42,12 +42,19 @@ export function searchMix(dir: string): Case[] {
 
 export interface Shapes {
   ranking: CreatorRanking;
+  /** The popularity signals the live data stores the sum of (src/search/live-index.ts), as the API learns them. */
+  indexedPopularity?: string;
   pageSize: number;
   depthLimit: number;
   authorization: Record<string, string>;
 }
 
-type Shape = (p: Params, ranking: CreatorRanking, window: { from: number; size: number }) => Record<string, unknown>;
+type Shape = (
+  p: Params,
+  ranking: CreatorRanking,
+  window: { from: number; size: number },
+  indexedPopularity?: string,
+) => Record<string, unknown>;
 
 function direct(cases: Case[], prefix: string, shape: Shape, s: Shapes): autocannon.Request[] {
   return cases.map((c) => {
@@ -57,7 +64,7 @@ function direct(cases: Case[], prefix: string, shape: Shape, s: Shapes): autocan
       method: 'POST',
       path: searchPath(aliases(prefix).creators),
       headers: { 'content-type': 'application/json', ...s.authorization },
-      body: JSON.stringify(shape(params, s.ranking, window)),
+      body: JSON.stringify(shape(params, s.ranking, window, s.indexedPopularity)),
     };
   });
 }

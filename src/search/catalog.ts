@@ -7,6 +7,7 @@ import type { OperationId, SearchCreatorsResult } from '../contract/operations.t
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE, STORED_SUMMARY, SUMMARY_SOURCE } from './creator-query.ts';
 import { aliases, searchPath } from './indices.ts';
+import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
 import { pageLinks } from './pagination.ts';
@@ -31,6 +32,7 @@ export interface CatalogOptions extends SearchSettings {
 }
 
 interface Hit<T> {
+  _index?: string;
   _source: T;
   fields?: Record<string, string[]>;
 }
@@ -41,27 +43,23 @@ interface SearchResult<T> {
 export class Catalog {
   private readonly pages: Pages;
   private readonly index: ReturnType<typeof aliases>;
+  private readonly live: LiveIndex;
 
   constructor(private readonly options: CatalogOptions) {
     this.pages = new Pages(options.publicBaseUrl);
     this.index = aliases(options.indexPrefix);
+    this.live = new LiveIndex(options.http, this.index.creators);
   }
 
   // Each operation takes an optional AbortSignal: a call refused while its search runs ahead of the check cancels it.
   /** A page of creator search as the JSON text the REST API sends: the stored summaries spliced in as they are. */
   async searchCreatorsJson(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal): Promise<string> {
-    const { index, body } = creatorSearchRequest(params, pageSize, this.options.profile.ranking, this.options);
-    let result = await this.search<CreatorSource>('searchCreators', index, body, signal);
+    let result = await this.rankedSearch(params, pageSize, {}, signal);
     let creators = result.hits.hits.map((hit) => this.pages.summary(hit.fields?.[STORED_SUMMARY]?.[0]));
     if (creators.includes(undefined)) {
       // Data loaded before summaries were stored (a rollback to it), or rewritten from _source, which leaves them
       // out: the summaries are built from the source instead.
-      result = await this.search<CreatorSource>(
-        'searchCreators',
-        index,
-        { ...body, _source: SUMMARY_SOURCE, stored_fields: undefined },
-        signal,
-      );
+      result = await this.rankedSearch(params, pageSize, { _source: SUMMARY_SOURCE, stored_fields: undefined }, signal);
       creators = result.hits.hits.map((hit) => JSON.stringify(creatorSummary(hit._source, this.pages)));
     }
     const totalFound = result.hits.total.value;
@@ -102,6 +100,36 @@ export class Catalog {
       body && (await this.search<SponsorSource>('getSponsor', this.index.sponsors, body, signal)).hits.hits[0];
     if (!hit) throw notFound('sponsor', id);
     return { sponsor: sponsorDetail(hit._source, this.pages) };
+  }
+
+  /**
+   * A page of creator search, with the stored popularity sum when the live index carries it for the profile's
+   * signals. Its answer counts only if that index gave it: one from another (the indexer swapped the alias since),
+   * or a refusal (an index loaded without the sum), is asked again with the popularity clauses.
+   */
+  private async rankedSearch(
+    params: SearchCreatorsParams,
+    pageSize: number,
+    overrides: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<SearchResult<CreatorSource>> {
+    const { ranking } = this.options.profile;
+    const request = (indexed?: string) => {
+      const { index, body, storedPopularity } = creatorSearchRequest(params, pageSize, ranking, this.options, indexed);
+      return { index, body: { ...body, ...overrides }, storedPopularity };
+    };
+    const first = request(this.live.popularity());
+    if (!first.storedPopularity) return this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
+    try {
+      const result = await this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
+      if (this.live.answeredBy(result.hits.hits[0]?._index)) return result;
+    } catch (error) {
+      // OpenSearch's 400 (an unknown field in the script), which the client turns into a 422.
+      if (!(error instanceof ApiError && error.statusCode === 422)) throw error;
+      this.live.forget();
+    }
+    const { index, body } = request();
+    return this.search<CreatorSource>('searchCreators', index, body, signal);
   }
 
   private async findCreator(

@@ -3,6 +3,7 @@
 
 import { countryByName, languageByName } from '../contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
+import { ADD_POPULARITY_SCORE, signalsKey } from './indexed-popularity.ts';
 import type { CreatorRanking } from './profile.ts';
 
 /** What a CreatorSummary is built from (also stored for a sponsor's top creators); details add their own. */
@@ -184,11 +185,35 @@ export function creatorSort(sort: Sort | undefined): Query[] {
   return [{ [field]: { order, missing: '_last' } }, ...tail];
 }
 
+/** Whether creatorSearchBody adds the stored popularity sum instead of the popularity clauses. */
+export function addsStoredPopularity(
+  p: SearchCreatorsParams,
+  ranking: CreatorRanking,
+  indexedPopularity: string | undefined,
+): boolean {
+  return (
+    indexedPopularity !== undefined &&
+    indexedPopularity === signalsKey(ranking.popularity?.signals) &&
+    !hintBoosts(p.query, ranking).length
+  );
+}
+
+/**
+ * `indexedPopularity`: the signals key the searched index recorded (indexed-popularity.ts). When it is the
+ * profile's, the stored sum replaces the popularity clauses, unless the query gives hints: their boosts share the
+ * clauses' sum, which the stored one, rounded on its own, cannot reproduce to the bit.
+ */
 export function creatorSearchBody(
   p: SearchCreatorsParams,
   ranking: CreatorRanking,
   window: { from: number; size: number },
+  indexedPopularity?: string,
 ): Query {
+  const must = [textQuery(p.query, ranking)];
+  const filter = creatorFilters(p);
+  const query = addsStoredPopularity(p, ranking, indexedPopularity)
+    ? { script_score: { query: { bool: { must, filter } }, script: ADD_POPULARITY_SCORE } }
+    : { bool: { must, should: [...popularityBoosts(ranking), ...hintBoosts(p.query, ranking)], filter } };
   return {
     from: window.from,
     size: window.size,
@@ -196,13 +221,7 @@ export function creatorSearchBody(
     // The summary the indexer rendered (present.ts, storedSummary): no _source to parse and filter per hit.
     _source: false,
     stored_fields: [STORED_SUMMARY],
-    query: {
-      bool: {
-        must: [textQuery(p.query, ranking)],
-        should: [...popularityBoosts(ranking), ...hintBoosts(p.query, ranking)],
-        filter: creatorFilters(p),
-      },
-    },
+    query,
     sort: creatorSort(p.sort),
   };
 }

@@ -118,7 +118,12 @@ export class OpenSearchHttp {
    * Sends the request to one node after another until one answers; every node at most once. A node that answers
    * 502–504 (one still joining the cluster, say) passes the search on to the next; it stays in the round.
    */
-  private async send(path: string, body: string, signal?: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<Dispatcher.ResponseData> {
     const tried = new Set<Node>();
     for (;;) {
       const node = this.pick(tried) as Node;
@@ -126,7 +131,7 @@ export class OpenSearchHttp {
       const sentAt = Date.now();
       let response: Dispatcher.ResponseData;
       try {
-        response = await node.pool.request({ path, method: 'POST', headers: this.headers, body, signal });
+        response = await node.pool.request({ path, method, headers: this.headers, body, signal });
       } catch (error) {
         if (!unreachable(error) || signal?.aborted) throw error;
         // Requests already on their way when a node dies fail together: they count as one failure.
@@ -156,6 +161,21 @@ export class OpenSearchHttp {
    * spec's operationId) labels its metrics.
    */
   async post<T>(path: string, body: unknown, signal?: AbortSignal, operation = 'other'): Promise<T> {
+    return this.request<T>('POST', path, JSON.stringify(body), signal, operation);
+  }
+
+  /** A read of the cluster's own state (an index's mapping, say). */
+  async get<T>(path: string, operation = 'other'): Promise<T> {
+    return this.request<T>('GET', path, undefined, undefined, operation);
+  }
+
+  private async request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+    operation: string,
+  ): Promise<T> {
     const metrics = this.metrics;
     if (this.pending >= this.maxPending) {
       metrics?.opensearchErrors.inc({ kind: 'busy' });
@@ -165,7 +185,7 @@ export class OpenSearchHttp {
     this.pending += 1;
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.send(path, JSON.stringify(body), signal);
+      response = await this.send(method, path, body, signal);
     } catch (error) {
       done?.();
       // A search its caller gave up is not the cluster's failure.

@@ -1,7 +1,7 @@
 // The two ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
 // them and the relevance workbench evaluates them, so what an analyst measures is what users get.
 import type { SearchCreatorsParams } from '../contract/params.ts';
-import { creatorSearchBody } from './creator-query.ts';
+import { addsStoredPopularity, creatorSearchBody } from './creator-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
 import type { Ranking } from './profile.ts';
@@ -18,14 +18,23 @@ export interface SearchRequest {
   body: Record<string, unknown>;
 }
 
+/**
+ * `indexedPopularity`: the popularity signals the creators index stores the sum of (live-index.ts); the request
+ * says whether it relies on them.
+ */
 export function creatorSearchRequest(
   params: SearchCreatorsParams,
   pageSize: number,
   ranking: Ranking,
   settings: SearchSettings,
-): SearchRequest {
+  indexedPopularity?: string,
+): SearchRequest & { storedPopularity: boolean } {
   const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
-  return { index: aliases(settings.indexPrefix).creators, body: creatorSearchBody(params, ranking.creators, window) };
+  return {
+    index: aliases(settings.indexPrefix).creators,
+    body: creatorSearchBody(params, ranking.creators, window, indexedPopularity),
+    storedPopularity: addsStoredPopularity(params, ranking.creators, indexedPopularity),
+  };
 }
 
 export function sponsorSearchRequest(query: string, ranking: Ranking, settings: SearchSettings): SearchRequest {

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { beforeRequests, type Case, liveRequests, searchMix } from '../../bench/api/mix.ts';
+import { beforeRequests, type Case, liveRequests, type Shapes, searchMix } from '../../bench/api/mix.ts';
 import { sameResults } from '../../bench/api/same-results.ts';
+import { SearchCreatorsParams } from '../../src/contract/params.ts';
+import { addsStoredPopularity } from '../../src/search/creator-query.ts';
+import { type Mappings, recordedIndex } from '../../src/search/live-index.ts';
 import { loadProfile } from '../../src/search/profile.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
 
@@ -11,11 +14,15 @@ import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts'
 let data: LoadedDataset;
 let cases: Case[];
 const ranking = loadProfile().ranking.creators;
-const shapes = { ranking, pageSize: 25, depthLimit: 1000, authorization: {} };
+let shapes: Shapes;
 
 beforeAll(async () => {
   data = await loadGeneratedDataset('same_results');
   cases = searchMix(path.dirname(data.judgments));
+  const { body } = await data.client.indices.getMapping({ index: `${data.prefix}creators` });
+  // The live shape as the API sends it to this data: with the popularity sum the indexer stored.
+  const indexedPopularity = recordedIndex(body as Mappings)?.popularity;
+  shapes = { ranking, pageSize: 25, depthLimit: 1000, authorization: {}, indexedPopularity };
 });
 afterAll(() => data?.drop());
 
@@ -29,6 +36,10 @@ describe('same answers from the live shape as from the replaced one', () => {
     expect(compared).toBe(cases.length);
     expect(compared).toBeGreaterThan(400);
     expect(differences).toEqual([]);
+    const stored = cases.filter((c) =>
+      addsStoredPopularity(SearchCreatorsParams.parse(c), ranking, shapes.indexedPopularity),
+    );
+    expect(stored.length).toBeGreaterThan(cases.length / 2);
   });
 
   it('reports each request whose top 25 differs, with both answers', async () => {

@@ -15,12 +15,18 @@ import type { Judgment } from '../../workbench/judgments.ts';
 const SETTINGS = { indexPrefix: 'same_', depthLimit: 1000, sponsorResults: 25 };
 const PAGE_SIZE = 25;
 
-/** Stands in for OpenSearchHttp: records each request and answers an empty search. */
+/**
+ * Stands in for OpenSearchHttp: records each request and answers an empty search. Its index records no stored
+ * popularity sum (src/search/live-index.ts), so the catalog ranks with the popularity clauses, as the workbench does.
+ */
 class Recorder {
   readonly requests: { path: string; body: unknown }[] = [];
   async post<T>(path: string, body: unknown): Promise<T> {
     this.requests.push({ path, body: structuredClone(body) });
     return { hits: { total: { value: 0 }, hits: [] } } as T;
+  }
+  async get<T>(): Promise<T> {
+    return { 'same_creators-v1': { mappings: { _meta: { popularity: null } } } } as T;
   }
 }
 
