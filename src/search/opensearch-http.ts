@@ -164,9 +164,12 @@ export class OpenSearchHttp {
     return this.request<T>('POST', path, JSON.stringify(body), signal, operation);
   }
 
-  /** A read of the cluster's own state (an index's mapping, say). */
-  async get<T>(path: string, operation = 'other'): Promise<T> {
-    return this.request<T>('GET', path, undefined, undefined, operation);
+  /**
+   * A read of the cluster's own state (an index's mapping, say), on behalf of no call: not in the metrics, which
+   * count what the calls cost and why they failed.
+   */
+  async get<T>(path: string): Promise<T> {
+    return this.request<T>('GET', path, undefined, undefined, 'other', false);
   }
 
   private async request<T>(
@@ -175,8 +178,9 @@ export class OpenSearchHttp {
     body: string | undefined,
     signal: AbortSignal | undefined,
     operation: string,
+    observed = true,
   ): Promise<T> {
-    const metrics = this.metrics;
+    const metrics = observed ? this.metrics : undefined;
     if (this.pending >= this.maxPending) {
       metrics?.opensearchErrors.inc({ kind: 'busy' });
       throw unavailable('The search service is busy; retry shortly.', new Error(`${this.pending} searches pending`));
