@@ -52,6 +52,8 @@ interface IndexMeta {
   previous?: string | null;
   /** definitionDigest (indexer/mappings.ts) of the mappings it was built from. */
   definition?: string;
+  /** Creators: the popularity signals whose sum each creator stores (src/search/indexed-popularity.ts). */
+  popularity?: string | null;
 }
 
 /** What the indexer recorded in the _meta of one index of `version`. */

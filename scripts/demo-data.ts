@@ -2,27 +2,30 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
-import { loadIndexerConfig } from '../indexer/config.ts';
+import { type IndexerConfig, loadIndexerConfig } from '../indexer/config.ts';
 import { load } from '../indexer/load.ts';
 import { definitionDigest } from '../indexer/mappings.ts';
 import { ALIASES, type AliasName, liveVersion, metaOf } from '../indexer/versions.ts';
 import { officialClient } from '../src/search/connection.ts';
+import { signalsKey } from '../src/search/indexed-popularity.ts';
+import { loadProfile } from '../src/search/profile.ts';
 import { REPO_ROOT } from './stack/config.ts';
 import { StackError } from './stack/process.ts';
 
 /**
  * The quick start's data step: when the aliases are missing, generate the demo dataset (unless DATA_DIR already
  * holds one) and load it. A loaded dataset is left alone (`npm run index` reloads on purpose) unless mappings/ has
- * changed since it was loaded: the ranking profiles may use analyzers that the older indices do not have.
+ * changed since it was loaded (the ranking profiles may use analyzers that the older indices do not have), or the
+ * profile's popularity signals have.
  */
 export async function ensureDemoData(opensearchUrl: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
   const config = loadIndexerConfig({ ...process.env, ...env, OPENSEARCH_URL: opensearchUrl });
   const client = officialClient(config.opensearch, { requestTimeout: 120_000 });
   try {
     const live = await liveVersion(client, config.indexPrefix);
-    const stale = live ? await staleAliases(client, config.indexPrefix, live) : [];
+    const stale = live ? await staleness(client, config, live) : [];
     if (live && !stale.length) return `data version ${live} (reused; \`npm run index\` reloads)`;
-    if (live) console.log(`mappings/ changed since data version ${live} was loaded (${stale.join(', ')}): reloading.`);
+    if (live) console.log(`${stale.join(' and ')} changed since data version ${live} was loaded: reloading.`);
     if (!existsSync(path.join(config.dataDir, 'creators.ndjson'))) {
       console.log(`Generating the demo dataset into ${path.relative(process.cwd(), config.dataDir)}/…`);
       await generate(config.dataDir);
@@ -35,13 +38,20 @@ export async function ensureDemoData(opensearchUrl: string, env: NodeJS.ProcessE
   }
 }
 
-/** The aliases whose live index was built from other mappings than mappings/ holds now. */
-async function staleAliases(client: Client, prefix: string, version: string): Promise<AliasName[]> {
-  const stale: AliasName[] = [];
+/**
+ * What changed since the live version was built: mappings/ (for which aliases), and the popularity signals whose
+ * sum the creators store (src/search/indexed-popularity.ts; searches with other signals are slower).
+ */
+async function staleness(client: Client, config: IndexerConfig, version: string): Promise<string[]> {
+  const aliases: AliasName[] = [];
   for (const alias of ALIASES) {
-    const { definition } = await metaOf(client, prefix, alias, version);
-    if (definition !== definitionDigest(alias)) stale.push(alias);
+    const { definition } = await metaOf(client, config.indexPrefix, alias, version);
+    if (definition !== definitionDigest(alias)) aliases.push(alias);
   }
+  const stale = aliases.length ? [`mappings/ (${aliases.join(', ')})`] : [];
+  const { popularity } = await metaOf(client, config.indexPrefix, 'creators', version);
+  const signals = loadProfile(config.rankingProfile).ranking.creators.popularity?.signals;
+  if ((popularity ?? undefined) !== signalsKey(signals)) stale.push("the ranking profile's popularity signals");
   return stale;
 }
 

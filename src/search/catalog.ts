@@ -118,15 +118,18 @@ export class Catalog {
       const { index, body, storedPopularity } = creatorSearchRequest(params, pageSize, ranking, this.options, indexed);
       return { index, body: { ...body, ...overrides }, storedPopularity };
     };
-    const first = request(this.live.popularity());
-    if (!first.storedPopularity) return this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
+    const known = this.live.known;
+    const first = request(known?.popularity);
+    if (!known || !first.storedPopularity) {
+      return this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
+    }
     try {
       const result = await this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
-      if (this.live.answeredBy(result.hits.hits[0]?._index)) return result;
+      if (this.live.answeredBy(known, result.hits.hits[0]?._index)) return result;
     } catch (error) {
       // OpenSearch's 400 (an unknown field in the script), which the client turns into a 422.
       if (!(error instanceof ApiError && error.statusCode === 422)) throw error;
-      this.live.forget();
+      this.live.forget(known);
     }
     const { index, body } = request();
     return this.search<CreatorSource>('searchCreators', index, body, signal);

@@ -7,8 +7,14 @@ import type { OpenSearchHttp } from './opensearch-http.ts';
 /** An alias's `GET <alias>/_mapping` answer: its one index, with the _meta the indexer wrote. */
 export type Mappings = Record<string, { mappings?: { _meta?: { popularity?: string | null } } }>;
 
+/** What an index recorded: its name, and the popularity signals whose sum it stores (if any). */
+export interface Recorded {
+  index: string;
+  popularity: string | undefined;
+}
+
 /** The index an alias points at and the popularity signals it stores the sum of; undefined unless one index. */
-export function recordedIndex(body: Mappings): { index: string; popularity: string | undefined } | undefined {
+export function recordedIndex(body: Mappings): Recorded | undefined {
   const indices = Object.entries(body);
   const [index, definition] = indices[0] ?? [];
   if (indices.length !== 1 || index === undefined) return undefined;
@@ -19,7 +25,7 @@ export function recordedIndex(body: Mappings): { index: string; popularity: stri
 const RETRY_MS = 5000;
 
 export class LiveIndex {
-  private known: { index: string; popularity: string | undefined } | undefined;
+  private current: Recorded | undefined;
   private learning = false;
   private retryAt = 0;
 
@@ -28,25 +34,26 @@ export class LiveIndex {
     private readonly alias: string,
   ) {}
 
-  /** The signals key of the index the alias points at; undefined until known (and then it starts learning it). */
-  popularity(): string | undefined {
-    if (!this.known) this.learn();
-    return this.known?.popularity;
+  /** What the index behind the alias recorded; undefined until known (asking starts learning it). */
+  get known(): Recorded | undefined {
+    if (!this.current) this.learn();
+    return this.current;
   }
 
   /**
-   * Whether a search that relied on `popularity()` was answered by that index (`index`: a hit's `_index`; none
-   * when nothing matched, which no ranking changes). When not, what was known is dropped and learned again.
+   * Whether a search built on `known` was answered by that index (`index`: a hit's `_index`; none when nothing
+   * matched, which no ranking changes). When not, the alias has moved: what it points at is learned again.
    */
-  answeredBy(index: string | undefined): boolean {
-    if (index === undefined || index === this.known?.index) return true;
-    this.forget();
+  answeredBy(known: Recorded, index: string | undefined): boolean {
+    if (index === undefined || index === known.index) return true;
+    this.forget(known);
     return false;
   }
 
-  /** The index refused a search that relied on it: learn it again. */
-  forget(): void {
-    this.known = undefined;
+  /** `known` no longer holds (its index refused a search that relied on it): learn again, unless already done. */
+  forget(known: Recorded): void {
+    if (this.current !== known) return;
+    this.current = undefined;
     this.retryAt = 0;
     this.learn();
   }
@@ -57,8 +64,8 @@ export class LiveIndex {
     this.http
       .get<Mappings>(`/${this.alias}/_mapping`)
       .then((body) => {
-        this.known = recordedIndex(body);
-        if (!this.known) throw new Error(`${this.alias} does not name one index`);
+        this.current = recordedIndex(body);
+        if (!this.current) throw new Error(`${this.alias} does not name one index`);
       })
       .catch(() => {
         this.retryAt = Date.now() + RETRY_MS;
