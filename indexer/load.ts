@@ -60,7 +60,7 @@ function indexBody(
   shards: number,
   previous: string | undefined,
   sorted: boolean,
-  popularity: string | undefined,
+  popularity?: string,
 ) {
   const { settings, mappings } = indexDefinition(alias);
   if (!sorted) delete settings.index?.sort;
@@ -68,10 +68,14 @@ function indexBody(
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
     // The version that was live when this one was built is what --rollback returns to.
-    // The popularity signals whose sum the creators carry (src/search/indexed-popularity.ts), if any.
+    // Creators: the popularity signals whose sum they carry (src/search/indexed-popularity.ts), if any.
     mappings: {
       ...mappings,
-      _meta: { previous: previous ?? null, definition: definitionDigest(alias), popularity: popularity ?? null },
+      _meta: {
+        previous: previous ?? null,
+        definition: definitionDigest(alias),
+        ...(alias === 'creators' && { popularity: popularity ?? null }),
+      },
     },
   };
 }
@@ -114,7 +118,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     });
     await client.indices.create({
       index: sponsorsIndex,
-      body: indexBody('sponsors', config.shards, previous, config.sort, undefined),
+      body: indexBody('sponsors', config.shards, previous, config.sort),
     });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
     const progress = createProgress('creators', await countLines(creatorsFile), out);

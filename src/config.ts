@@ -54,10 +54,10 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
 /** The ranking profile: the API ranks with it, and the indexer works out what a profile lets it store. */
 export const profileVariables = { RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE) };
 
+/** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
 export const indexPrefixSchema = z
   .string()
   .regex(/^[a-z0-9_-]*$/, 'lowercase letters, digits, _ and - only')
