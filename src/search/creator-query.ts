@@ -191,12 +191,11 @@ export function addsStoredPopularity(
   ranking: CreatorRanking,
   indexedPopularity: string | undefined,
 ): boolean {
-  return (
-    indexedPopularity !== undefined &&
-    indexedPopularity === signalsKey(ranking.popularity?.signals) &&
-    !hintBoosts(p.query, ranking).length
-  );
+  return storesProfileSignals(ranking, indexedPopularity) && !hintBoosts(p.query, ranking).length;
 }
+
+const storesProfileSignals = (ranking: CreatorRanking, indexedPopularity: string | undefined) =>
+  indexedPopularity !== undefined && indexedPopularity === signalsKey(ranking.popularity?.signals);
 
 /**
  * `indexedPopularity`: the signals key the searched index recorded (indexed-popularity.ts). When it is the
@@ -211,9 +210,11 @@ export function creatorSearchBody(
 ): Query {
   const must = [textQuery(p.query, ranking)];
   const filter = creatorFilters(p);
-  const query = addsStoredPopularity(p, ranking, indexedPopularity)
-    ? { script_score: { query: { bool: { must, filter } }, script: ADD_POPULARITY_SCORE } }
-    : { bool: { must, should: [...popularityBoosts(ranking), ...hintBoosts(p.query, ranking)], filter } };
+  const hints = hintBoosts(p.query, ranking);
+  const query =
+    !hints.length && storesProfileSignals(ranking, indexedPopularity)
+      ? { script_score: { query: { bool: { must, filter } }, script: ADD_POPULARITY_SCORE } }
+      : { bool: { must, should: [...popularityBoosts(ranking), ...hints], filter } };
   return {
     from: window.from,
     size: window.size,

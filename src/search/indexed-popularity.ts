@@ -13,14 +13,23 @@ export const POPULARITY_SCORE = 'popularityScore';
 
 export type PopularitySignals = NonNullable<CreatorRanking['popularity']>['signals'];
 
+const keys = new WeakMap<PopularitySignals, string | undefined>();
+
 /**
  * Names a set of signals, whatever the order of its fields; undefined when there is nothing to work out at index
  * time: no signals, or one without a pivot (OpenSearch then estimates the pivot from the index at query time).
  */
 export function signalsKey(signals: PopularitySignals | undefined): string | undefined {
-  const fields = Object.keys(signals ?? {}).sort();
-  if (!signals || !fields.length || fields.some((field) => signals[field]?.pivot === undefined)) return undefined;
-  return JSON.stringify(fields.map((field) => [field, signals[field]?.boost, signals[field]?.pivot]));
+  if (!signals) return undefined;
+  // Asked on every search; a profile is never changed in place (a reload makes a new one), so once per profile.
+  if (keys.has(signals)) return keys.get(signals);
+  const fields = Object.keys(signals).sort();
+  const key =
+    fields.length && fields.every((field) => signals[field]?.pivot !== undefined)
+      ? JSON.stringify(fields.map((field) => [field, signals[field]?.boost, signals[field]?.pivot]))
+      : undefined;
+  keys.set(signals, key);
+  return key;
 }
 
 const float = new Float32Array(1);

@@ -1,7 +1,7 @@
 // The two ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
 // them and the relevance workbench evaluates them, so what an analyst measures is what users get.
 import type { SearchCreatorsParams } from '../contract/params.ts';
-import { addsStoredPopularity, creatorSearchBody } from './creator-query.ts';
+import { creatorSearchBody } from './creator-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
 import type { Ranking } from './profile.ts';
@@ -30,10 +30,11 @@ export function creatorSearchRequest(
   indexedPopularity?: string,
 ): SearchRequest & { storedPopularity: boolean } {
   const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
+  const body = creatorSearchBody(params, ranking.creators, window, indexedPopularity);
   return {
     index: aliases(settings.indexPrefix).creators,
-    body: creatorSearchBody(params, ranking.creators, window, indexedPopularity),
-    storedPopularity: addsStoredPopularity(params, ranking.creators, indexedPopularity),
+    body,
+    storedPopularity: 'script_score' in (body.query as object),
   };
 }
 
