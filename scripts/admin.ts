@@ -38,7 +38,17 @@ function planOf(config: Config, name: string | undefined): PlanName {
   return name as PlanName;
 }
 
+/** One command's JSON answer; a wrong command, plan or number throws with the usage appended. */
 export async function admin(argv: string[], store: Accounts, config: Config): Promise<unknown> {
+  try {
+    return await command(argv, store, config);
+  } catch (error) {
+    if (error instanceof UsageError) throw new Error(`${error.message}\n\n${USAGE}`);
+    throw error;
+  }
+}
+
+async function command(argv: string[], store: Accounts, config: Config): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -99,9 +109,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     try {
       const result = await admin(process.argv.slice(2), new Accounts(redis, config.redisKeyPrefix), config);
       console.log(JSON.stringify(result, null, 2));
-    } catch (error) {
-      if (error instanceof UsageError) throw new Error(`${error.message}\n\n${USAGE}`);
-      throw error;
     } finally {
       redis.disconnect();
     }

@@ -10,7 +10,7 @@ import {
   SearchSponsorsResult,
 } from '../../src/contract/operations.ts';
 import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
-import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+import { type LoadedDataset, sharedDataset } from '../support/catalog.ts';
 
 // Creator and sponsor lookups, sponsor search and niches over a generated dataset, and OpenSearch failures.
 let data: LoadedDataset;
@@ -23,7 +23,7 @@ async function get(url: string) {
 }
 
 beforeAll(async () => {
-  data = await loadGeneratedDataset('lookups');
+  data = sharedDataset();
   api = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'warn', PUBLIC_BASE_URL: 'https://app.example/' });
 }, 120_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import type { CreatorSummary } from '../../src/contract/resources.ts';
 import { textQuery } from '../../src/search/creator-query.ts';
 import { loadProfile } from '../../src/search/profile.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+import { type LoadedDataset, sharedDataset } from '../support/catalog.ts';
 import { TEST_PROFILE } from '../support/dataset.ts';
 
 // Creator search over a generated dataset: every filter is checked against the records themselves.
@@ -49,7 +49,7 @@ const mostCommon = <T>(values: T[]): T => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 beforeAll(async () => {
-  data = await loadGeneratedDataset('search');
+  data = sharedDataset();
   bySlug = new Map(data.creators.map((c) => [slugOf(c), c]));
   api = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'warn' });
 }, 120_000);

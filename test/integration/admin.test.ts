@@ -1,60 +1,89 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { admin } from '../../scripts/admin.ts';
+import { Accounts } from '../../src/access/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { runTs } from '../support/run.ts';
 
-// `npm run admin`: the whole life of an account and its keys, checked through the API itself.
+// `npm run admin`: the whole life of an account and its keys, checked through the API itself. The commands run in
+// this process (the CLI is `admin` behind `main`); one run as a process checks what a user sees when one fails.
 describe('admin CLI', () => {
   const prefix = `t${process.pid}_admin:`;
-  const env = { ...process.env, REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: prefix };
-  const admin = async (...args: string[]) => {
-    const run = await runTs('scripts/admin.ts', args, env, 30_000);
-    expect(run.code, run.stderr).toBe(0);
-    return JSON.parse(run.stdout);
-  };
   let t: TestApp;
+  let run: (...args: string[]) => Promise<unknown>;
+  beforeAll(async () => {
+    t = await createTestApp({ REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent' });
+    const accounts = new Accounts(t.clients.redis, prefix);
+    run = (...args) => admin(args, accounts, t.config);
+  });
   afterAll(() => t?.close());
 
   it('creates an account and a key, lists, tops up, changes plans and revokes', async () => {
-    t = await createTestApp({ REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent' });
     const credits = (key: string) =>
       t.app.inject({ url: '/api/v1/credits', headers: { authorization: `Bearer ${key}` } });
 
-    const { accountId } = await admin('account', 'create', '--plan', 'free_trial');
-    const { key, keyId } = await admin('key', 'create', accountId, '--name', 'laptop');
+    const { accountId } = (await run('account', 'create', '--plan', 'free_trial')) as { accountId: string };
+    const { key, keyId } = (await run('key', 'create', accountId, '--name', 'laptop')) as {
+      key: string;
+      keyId: string;
+    };
     expect(key).toMatch(/^csi_/);
     expect((await credits(key)).json()).toMatchObject({ plan: 'free_trial', balance: 100, allowance: 100 });
 
-    const listed = await admin('key', 'list', accountId);
+    const listed = await run('key', 'list', accountId);
     expect(listed).toEqual([
       { keyId, name: 'laptop', createdAt: expect.any(String), lastUsedAt: expect.any(String), revokedAt: null },
     ]);
     expect(JSON.stringify(listed)).not.toContain(key.slice(4));
 
-    expect(await admin('credits', 'add', accountId, '50')).toEqual({ accountId, balance: 150 });
-    expect(await admin('credits', 'set', accountId, '7')).toEqual({ accountId, balance: 7 });
-    await admin('plan', 'set', accountId, 'user');
+    expect(await run('credits', 'add', accountId, '50')).toEqual({ accountId, balance: 150 });
+    expect(await run('credits', 'set', accountId, '7')).toEqual({ accountId, balance: 7 });
+    await run('plan', 'set', accountId, 'user');
     expect((await credits(key)).json()).toMatchObject({ plan: 'user', balance: 7, allowance: 10_000 });
-    await admin('plan', 'set', accountId, 'free');
+    await run('plan', 'set', accountId, 'free');
     expect((await credits(key)).statusCode).toBe(403);
-    await admin('plan', 'set', accountId, 'user', '--allowance', '5');
-    await admin('unlimited', accountId, 'on');
+    await run('plan', 'set', accountId, 'user', '--allowance', '5');
+    await run('unlimited', accountId, 'on');
     expect((await credits(key)).json()).toMatchObject({ unlimited: true, balance: null, allowance: 5 });
 
-    expect(await admin('key', 'revoke', accountId, keyId)).toEqual({ revoked: keyId });
+    expect(await run('key', 'revoke', accountId, keyId)).toEqual({ revoked: keyId });
     expect((await credits(key)).statusCode).toBe(401);
   });
 
-  it('explains a wrong command, plan or number, and a missing account, without a stack trace', async () => {
+  it('explains a wrong command, plan or number, and a missing account', async () => {
+    await expect(run('nope')).rejects.toThrow(/unknown command "nope"\n\nUsage: npm run admin/);
+    await expect(run('account', 'create', '--plan', 'gold')).rejects.toThrow(/plan must be one of user, /);
+    await expect(run('credits', 'add', '1', 'many')).rejects.toThrow(/credits must be a whole number/);
+    await expect(run('key', 'create', '999999')).rejects.toThrow(/999999/);
+  });
+
+  it('refuses negative or oversized credits and allowances and changes nothing', async () => {
+    const { accountId } = (await run('account', 'create', '--plan', 'user', '--allowance', '10')) as {
+      accountId: string;
+    };
+    const accounts = async () => (await t.clients.redis.keys(`${prefix}{acct:*`)).length;
+    const before = await accounts();
     for (const args of [
-      ['nope'],
-      ['account', 'create', '--plan', 'gold'],
-      ['credits', 'add', '1', 'many'],
-      ['key', 'create', '999999'],
+      ['credits', 'set', accountId, '--', '-5'],
+      ['credits', 'add', accountId, '--', '-5'],
+      ['account', 'create', '--plan', 'user', '--allowance=-5'],
+      ['plan', 'set', accountId, 'user', '--allowance=-3'],
     ]) {
-      const run = await runTs('scripts/admin.ts', args, env, 30_000);
-      expect(run.code, args.join(' ')).toBe(1);
-      expect(run.stderr).toMatch(/✖/);
-      expect(run.stderr).not.toMatch(/\n\s+at /);
+      await expect(run(...args), args.join(' ')).rejects.toThrow(
+        /(credits|allowance) must not be negative \(got -\d\)/,
+      );
     }
+    await expect(run('credits', 'add', accountId, '99999999999999999999')).rejects.toThrow(/credits must be at most/);
+    expect(await run('account', 'show', accountId)).toMatchObject({ allowance: '10', balance: '10' });
+    expect(await accounts()).toBe(before);
+    // Zero is a count: allowed.
+    expect(await run('credits', 'set', accountId, '0')).toEqual({ accountId, balance: 0 });
+  });
+
+  it('as a command, ends a failure with exit code 1, the reason and the usage, and no stack trace', async () => {
+    const env = { ...process.env, REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: prefix };
+    const failed = await runTs('scripts/admin.ts', ['credits', 'add', '1', '--', '-5'], env, 30_000);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/✖ credits must not be negative \(got -5\)\n\nUsage: npm run admin/);
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -6,7 +6,7 @@ import { SearchCreatorsParams } from '../../src/contract/params.ts';
 import { addsStoredPopularity } from '../../src/search/creator-query.ts';
 import { type Mappings, recordedIndex } from '../../src/search/live-index.ts';
 import { loadProfile } from '../../src/search/profile.ts';
-import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
+import { type LoadedDataset, sharedDataset } from '../support/catalog.ts';
 
 // The benchmark reports a speed-up only after this check: the live request shape must return the same top 25 and
 // totalFound as the frozen one it replaced (bench/before-query.ts), for every request of the mix.
@@ -17,7 +17,7 @@ const ranking = loadProfile().ranking.creators;
 let shapes: Shapes;
 
 beforeAll(async () => {
-  data = await loadGeneratedDataset('same_results');
+  data = sharedDataset();
   cases = searchMix(path.dirname(data.judgments));
   const { body } = await data.client.indices.getMapping({ index: `${data.prefix}creators` });
   // The live shape as the API sends it to this data: with the popularity sum the indexer stored.
@@ -51,10 +51,12 @@ describe('same answers from the live shape as from the replaced one', () => {
         signals: Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, { ...v, boost: v.boost * 4 }])),
       },
     };
+    // A slice of the mix is enough to see the report; the whole mix is the first test's.
+    const some = cases.slice(0, 100);
     const { differences } = await sameResults(
       inject('opensearchUrl'),
-      beforeRequests(cases, data.prefix, shapes),
-      liveRequests(cases, data.prefix, { ...shapes, ranking: heavier }),
+      beforeRequests(some, data.prefix, shapes),
+      liveRequests(some, data.prefix, { ...shapes, ranking: heavier }),
     );
     expect(differences.length).toBeGreaterThan(0);
     for (const d of differences) {

@@ -64,19 +64,38 @@ async function loadFolder(name: string, dir: string, target?: Target) {
 }
 
 /** Generates a dataset and loads it under its own index prefix; the records come back for expectations. */
-export async function loadGeneratedDataset(
-  name: string,
-  size = { creators: 2000, sponsors: 150 },
-  target?: Target,
-): Promise<LoadedDataset> {
+export async function loadGeneratedDataset(name: string, size = SHARED_SIZE, target?: Target): Promise<LoadedDataset> {
   const dir = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   await generate({ ...size, seed: 7, out: dir });
-  return {
-    ...(await loadFolder(name, dir, target)),
-    creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
-    sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
-    judgments: path.join(dir, 'judgments.jsonl'),
-  };
+  return { ...(await loadFolder(name, dir, target)), ...readDataset(dir) };
+}
+
+const SHARED_SIZE = { creators: 2000, sponsors: 150 };
+
+const readDataset = (dir: string) => ({
+  creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
+  sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
+  judgments: path.join(dir, 'judgments.jsonl'),
+});
+
+/**
+ * The dataset the files that only read share (test/shared-dataset.ts loads it once per run, the size and seed
+ * loadGeneratedDataset gives by default). `drop` closes the client and leaves the data to the global teardown.
+ */
+export function sharedDataset(): LoadedDataset {
+  const { prefix, dir } = inject('sharedDataset');
+  const client = officialClient(loadIndexerConfig({ OPENSEARCH_URL: inject('opensearchUrl') }).opensearch, {
+    requestTimeout: 60_000,
+  });
+  return { prefix, client, drop: () => client.close(), ...readDataset(dir) };
+}
+
+/** Generates and loads the shared dataset: for the global setup, where `inject` does not reach. */
+export async function loadSharedDataset(opensearchUrl: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shared-'));
+  await generate({ ...SHARED_SIZE, seed: 7, out: dir });
+  const { prefix, drop } = await loadFolder('shared', dir, { opensearchUrl, replicas: 0 });
+  return { prefix, dir, drop };
 }
 
 /** Loads hand-made records (test/support/dataset.ts) under their own index prefix. */
