@@ -15,10 +15,9 @@ RUN npm run build
 
 # --- indexer: the build stage (tsx, the generator's and indexer's sources) running scripts/load-demo-data.ts ---
 FROM build AS indexer
+COPY common ./common
 COPY indexer ./indexer
 COPY scripts ./scripts
-# The generator writes its judgments in the workbench's format.
-COPY workbench ./workbench
 # data/ is a volume (docker-compose.yml): the generated dataset outlives the container, owned by the user below.
 RUN mkdir -p data && chown node:node data
 USER node

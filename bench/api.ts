@@ -17,12 +17,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { API_NODE_FLAGS } from '../scripts/stack/api-node-flags.ts';
-import { loadDotEnv } from '../scripts/stack/cli.ts';
+import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
+import { directRequest, officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
+import { authorization } from '../src/opensearch.ts';
 import { singleRedis } from '../src/redis.ts';
-import { authorization, directRequest, officialClient } from '../src/search/connection.ts';
 import { addsStoredPopularity } from '../src/search/creator-query.ts';
 import { aliases } from '../src/search/indices.ts';
 import { loadProfile } from '../src/search/profile.ts';
@@ -63,7 +64,7 @@ const [duration, roundCount, warmup, connections, openSeconds, sequentialCount, 
   values.soak,
 ].map(Number) as [number, number, number, number, number, number, number];
 
-loadDotEnv();
+loadToolEnv();
 const config = loadConfig();
 /** The benchmark loads one node of this machine (it pins its CPU): the first of OPENSEARCH_URL. */
 const opensearchUrl = config.opensearch.nodes[0] as string;

@@ -11,10 +11,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadDotEnv } from '../scripts/stack/cli.ts';
+import { loadToolEnv } from '../scripts/stack/cli.ts';
+import { directRequest, officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
-import { directRequest, officialClient } from '../src/search/connection.ts';
 import { creatorSearchBody } from '../src/search/creator-query.ts';
 import { aliases, searchPath } from '../src/search/indices.ts';
 import { pageWindow } from '../src/search/pagination.ts';
@@ -37,7 +37,7 @@ const { values } = parseArgs({
 });
 const creators = Number(values.size);
 
-loadDotEnv();
+loadToolEnv();
 const config = loadConfig();
 const client = officialClient(config.opensearch, { requestTimeout: 600_000 });
 const profile = loadProfile(values.profile ? resolveProfile(values.profile) : config.rankingProfile);

@@ -6,7 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { directRequest, type OpenSearchConnection } from '../src/search/connection.ts';
+import { directRequest } from '../src/clients.ts';
+import type { OpenSearchConnection } from '../src/opensearch.ts';
 
 export type Layout = 'shared' | 'split';
 

@@ -19,24 +19,23 @@ import { Redis } from 'ioredis';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { generate } from '../indexer/generate/dataset.ts';
 import { load } from '../indexer/load.ts';
-import { loadDotEnv } from '../scripts/stack/cli.ts';
+import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { maskUrl } from '../scripts/stack/redis.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { redisKeys } from '../src/access/store.ts';
 import { buildApp } from '../src/app.ts';
-import { closeClients, createClients } from '../src/clients.ts';
+import { closeClients, createClients, officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { COSTS } from '../src/contract/operations.ts';
 import { createLogger } from '../src/logger.ts';
 import { singleRedis } from '../src/redis.ts';
-import { officialClient } from '../src/search/connection.ts';
 import { aliases } from '../src/search/indices.ts';
 import { machine } from './machine.ts';
 import { slowOpenSearch } from './slow-opensearch.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
-loadDotEnv();
+loadToolEnv();
 const { opensearch: connection, redis: redisConnection, keyPrefix } = loadConfig();
 // The drills pause, kill and watch one Redis server: REDIS_URL.
 const redisUrl = singleRedis(redisConnection, 'npm run drill');

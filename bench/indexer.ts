@@ -24,7 +24,7 @@ import { creatorDocument } from '../indexer/documents.ts';
 import { indexDefinition } from '../indexer/mappings.ts';
 import { readNdjson } from '../indexer/ndjson.ts';
 import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
-import { directRequest, officialClient } from '../src/search/connection.ts';
+import { directRequest, officialClient } from '../src/clients.ts';
 import { applyLayout, parseLayout } from './cpu-layout.ts';
 import { machine } from './machine.ts';
 

@@ -1,8 +1,8 @@
 // `npm run index -- [--skip-bad] [--rollback]`: loads data/*.ndjson into new versioned indices and swaps the
 // aliases, or points them back at the previous version. See docs/data.md.
 import { parseArgs } from 'node:util';
-import { main } from '../scripts/stack/cli.ts';
-import { officialClient } from '../src/search/connection.ts';
+import { main } from '../common/cli.ts';
+import { officialClient } from '../src/clients.ts';
 import { loadIndexerConfig } from './config.ts';
 import { load, rollback } from './load.ts';
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { dataDirVariable, resolveDataDir } from '../common/data-dir.ts';
 import { indexPrefixSchema, parseEnv, profileVariables } from '../src/config.ts';
-import { connectionOf, credentialsPaired, opensearchVariables } from '../src/search/connection.ts';
+import { connectionOf, credentialsPaired, opensearchVariables } from '../src/opensearch.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
 const indexerEnvSchema = z
@@ -18,7 +19,7 @@ const indexerEnvSchema = z
     INDEX_SORT: z.stringbool().default(true),
     BULK_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(104_857_600).default(8_388_608),
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-    DATA_DIR: z.string().min(1).default('data'),
+    ...dataDirVariable,
   })
   .refine(...credentialsPaired)
   .transform((e) => ({
@@ -30,7 +31,7 @@ const indexerEnvSchema = z
     sort: e.INDEX_SORT,
     bulkMaxBytes: e.BULK_MAX_BYTES,
     bulkConcurrency: e.BULK_CONCURRENCY,
-    dataDir: path.resolve(import.meta.dirname, '..', e.DATA_DIR),
+    dataDir: resolveDataDir(e.DATA_DIR),
     rankingProfile: path.resolve(e.RANKING_PROFILE),
   }));
 

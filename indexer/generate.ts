@@ -1,7 +1,9 @@
-// `npm run generate -- [--creators N] [--sponsors M] [--seed S] [--out DIR]`: the deterministic demo dataset.
+// `npm run generate -- [--creators N] [--sponsors M] [--seed S] [--out DIR]`: the deterministic demo dataset, written
+// to DATA_DIR (data/ unless set), where `npm run index` loads from; `--out` writes elsewhere.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { main } from '../scripts/stack/cli.ts';
+import { main } from '../common/cli.ts';
+import { dataDir } from '../common/data-dir.ts';
 import { generate } from './generate/dataset.ts';
 
 const { values } = parseArgs({
@@ -9,16 +11,17 @@ const { values } = parseArgs({
     creators: { type: 'string', default: '20000' },
     sponsors: { type: 'string', default: '1500' },
     seed: { type: 'string', default: '42' },
-    out: { type: 'string', default: path.resolve(import.meta.dirname, '..', 'data') },
+    out: { type: 'string' },
   },
 });
 
 await main(async () => {
+  const out = values.out ? path.resolve(values.out) : dataDir();
   const summary = await generate({
     creators: Number(values.creators),
     sponsors: Number(values.sponsors),
     seed: Number(values.seed),
-    out: path.resolve(values.out),
+    out,
     log: (line) => console.log(line),
   });
   const sizes = Object.entries(summary.files)
@@ -26,6 +29,6 @@ await main(async () => {
     .join(', ');
   console.log(
     `Generated ${summary.creators} creators and ${summary.sponsors} sponsors in ${summary.seconds.toFixed(1)} s ` +
-      `into ${path.relative(process.cwd(), path.resolve(values.out)) || '.'}: ${sizes}.`,
+      `into ${path.relative(process.cwd(), out) || '.'}: ${sizes}.`,
   );
 });

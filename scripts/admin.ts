@@ -1,11 +1,12 @@
 // `npm run admin -- <command>`: accounts, plans, credits and API keys in the Redis of REDIS_URL. docs/accounts.md lists
 // the commands. A key is printed once, when it is created; only its digest is stored.
 import { parseArgs } from 'node:util';
+import { main } from '../common/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { PERIODS, type Period } from '../src/access/periods.ts';
+import { createRedis } from '../src/clients.ts';
 import { type Config, loadConfig, type PlanName } from '../src/config.ts';
-import { createRedis } from '../src/redis.ts';
-import { loadDotEnv, main } from './stack/cli.ts';
+import { loadToolEnv } from './stack/cli.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
   account create --plan <user|free_trial|free> [--allowance N] [--unlimited] [--period month|week|day]
@@ -103,7 +104,7 @@ function failed(message: string): never {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await main(async () => {
-    loadDotEnv();
+    loadToolEnv();
     const config = loadConfig();
     const redis = createRedis(config.redis, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
     try {

@@ -6,7 +6,7 @@ import { type IndexerConfig, loadIndexerConfig } from '../indexer/config.ts';
 import { load } from '../indexer/load.ts';
 import { definitionDigest } from '../indexer/mappings.ts';
 import { ALIASES, type AliasName, liveVersion, metaOf } from '../indexer/versions.ts';
-import { officialClient } from '../src/search/connection.ts';
+import { officialClient } from '../src/clients.ts';
 import { signalsKey } from '../src/search/indexed-popularity.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { REPO_ROOT } from './stack/config.ts';

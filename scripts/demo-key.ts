@@ -1,8 +1,9 @@
 // The quick start's demo account (plan `user`) and a fresh key for it. Keys cannot be shown twice, so each
 // `npm run up` revokes the previous quick-start key and prints a new one.
 import { Accounts } from '../src/access/accounts.ts';
+import { createRedis } from '../src/clients.ts';
 import type { Config } from '../src/config.ts';
-import { createRedis, type RedisConnection } from '../src/redis.ts';
+import type { RedisConnection } from '../src/redis.ts';
 
 const KEY_NAME = 'quick start';
 

@@ -1,7 +1,8 @@
 // The local stack launcher: `npm run stack:up | stack:down | stack:status` (see docs/local-stack.md), and
 // `tsx scripts/stack.ts env`, which prints the URLs (Redis's password included) for tools that read them.
 // `--cluster` (up, env) means the cluster topology of scripts/stack/cluster.ts; down and status cover both.
-import { describe, loadDotEnv, main } from './stack/cli.ts';
+import { loadDotEnv, main } from '../common/cli.ts';
+import { describe } from './stack/cli.ts';
 import { clusterDown, clusterStatus, clusterUp, clusterUrls } from './stack/cluster.ts';
 import { loadStackConfig } from './stack/config.ts';
 import { down, status, up } from './stack/launcher.ts';
@@ -16,7 +17,7 @@ const json = rest.includes('--json');
 const names = rest.filter((arg) => !arg.startsWith('--'));
 
 await main(async () => {
-  loadDotEnv({ launcherRedis: false });
+  loadDotEnv();
   const config = loadStackConfig();
   switch (command) {
     case 'up': {

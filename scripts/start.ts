@@ -3,11 +3,12 @@
 // `npm run up -- --cluster`: the same on the cluster topology (scripts/stack/cluster.ts): 3 OpenSearch nodes, the
 // data with 1 replica, a Redis Cluster of 3 masters and 3 replicas.
 import path from 'node:path';
+import { loadDotEnv, main } from '../common/cli.ts';
 import { loadConfig } from '../src/config.ts';
 import { ensureDemoData } from './demo-data.ts';
 import { demoKey } from './demo-key.ts';
 import { API_NODE_FLAGS } from './stack/api-node-flags.ts';
-import { describe, loadDotEnv, main } from './stack/cli.ts';
+import { describe } from './stack/cli.ts';
 import { clusterStatus, clusterUp } from './stack/cluster.ts';
 import { loadStackConfig, REPO_ROOT, type StackConfig } from './stack/config.ts';
 import { apiHealthy } from './stack/health.ts';
@@ -16,7 +17,7 @@ import { portAnswers, StackError, startDetached } from './stack/process.ts';
 import { updateState } from './stack/state.ts';
 
 await main(async () => {
-  loadDotEnv({ launcherRedis: false });
+  loadDotEnv();
   const started = Date.now();
   const stackConfig = loadStackConfig();
   const apiConfig = loadConfig();

@@ -1,9 +1,77 @@
+// The clients of OpenSearch and Redis on the connections src/opensearch.ts and src/redis.ts describe: the official
+// OpenSearch client, the API's lean search pool, one Redis or a Redis Cluster; and the readiness probes.
 import { once } from 'node:events';
-import type { Client } from '@opensearch-project/opensearch';
+import { Client } from '@opensearch-project/opensearch';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { Agent } from 'undici';
 import type { Config } from './config.ts';
-import { createRedis, type RedisClient } from './redis.ts';
-import { officialClient } from './search/connection.ts';
+import { authorization, type OpenSearchConnection } from './opensearch.ts';
+import type { RedisConnection } from './redis.ts';
 import { OpenSearchHttp } from './search/opensearch-http.ts';
+
+export type RedisClient = Redis | Cluster;
+
+export interface ClientOptions {
+  requestTimeout: number;
+  /** Retries of a request on another node; by default one per other node, so a dead node costs no failure. */
+  maxRetries?: number;
+}
+
+/** The official client on every node of the connection (it stops using a dead node until a ping answers). */
+export function officialClient(c: OpenSearchConnection, { requestTimeout, maxRetries }: ClientOptions): Client {
+  return new Client({
+    nodes: c.nodes,
+    requestTimeout,
+    maxRetries: maxRetries ?? c.nodes.length - 1,
+    ...(c.username !== undefined && { auth: { username: c.username, password: c.password ?? '' } }),
+    ...(c.ca !== undefined && { ssl: { ca: c.ca } }),
+  });
+}
+
+const agents = new WeakMap<OpenSearchConnection, Agent>();
+
+/**
+ * For tools that call OpenSearch with `fetch` (benchmarks, drills): the first node's URL of `path`, and the init
+ * that carries the connection's credentials and CA.
+ */
+export function directRequest(c: OpenSearchConnection, path: string, init: RequestInit = {}): [string, RequestInit] {
+  const headers = { ...authorization(c), ...(init.headers as Record<string, string> | undefined) };
+  let dispatcher = agents.get(c);
+  if (!dispatcher && c.ca !== undefined) {
+    dispatcher = new Agent({ connect: { ca: c.ca } });
+    agents.set(c, dispatcher);
+  }
+  return [`${c.nodes[0]}${path}`, { ...init, headers, ...(dispatcher && { dispatcher }) } as RequestInit];
+}
+
+/**
+ * A client on the connection with `options` for each server connection. On a cluster the client follows MOVED and
+ * ASK redirections and, after a failover, the new master: a command is sent again only where Redis says it did not
+ * run it (a redirection, CLUSTERDOWN), and the access scripts charge a call once however often they run.
+ */
+export function createRedis(c: RedisConnection, options: RedisOptions = {}): RedisClient {
+  if ('url' in c) return new Redis(c.url, options);
+  // What applies to the whole cluster moves up from the per-server options (ioredis ignores it there).
+  const { enableOfflineQueue, enableAutoPipelining, retryStrategy, ...perNode } = options;
+  return new Cluster(c.cluster, {
+    enableOfflineQueue,
+    enableAutoPipelining,
+    clusterRetryStrategy: retryStrategy && ((attempts) => retryStrategy(attempts)),
+    // Each slot's master answers: a replica may lag behind its master, and credits must be read where written.
+    scaleReads: 'master',
+    redisOptions: {
+      ...perNode,
+      ...(c.username && { username: c.username }),
+      ...(c.password && { password: c.password }),
+      ...(c.tls && { tls: {} }),
+    },
+  });
+}
+
+/** A second connection with the same settings (ioredis' `duplicate`, whose signature differs on a cluster). */
+export function duplicateRedis(client: RedisClient, options: RedisOptions = {}): RedisClient {
+  return client instanceof Cluster ? client.duplicate(undefined, options) : client.duplicate(options);
+}
 
 export interface Clients {
   /** Administration and health: the official client. */

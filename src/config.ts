@@ -1,8 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { connectionOf, credentialsPaired, opensearchVariables } from './opensearch.ts';
 import { redisConnectionOf, redisVariables } from './redis.ts';
-import { connectionOf, credentialsPaired, opensearchVariables } from './search/connection.ts';
 import { DEFAULT_PROFILE } from './search/profile.ts';
 
 const port = z.coerce.number().int().min(0).max(65_535);

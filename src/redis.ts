@@ -1,10 +1,8 @@
 // How the API and the admin tools reach Redis: one server (REDIS_URL), or a Redis Cluster (REDIS_CLUSTER_NODES,
 // some of its nodes as redis:// URLs; the client finds the rest). The access code runs unchanged on both: every
-// script touches the keys of one account, which share a hash tag and so one slot (src/access/store.ts).
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+// script touches the keys of one account, which share a hash tag and so one slot (src/access/store.ts). Settings
+// only, like src/opensearch.ts: the client is src/clients.ts.
 import { z } from 'zod';
-
-export type RedisClient = Redis | Cluster;
 
 export type RedisConnection =
   | { url: string }
@@ -69,33 +67,4 @@ export function redisConnectionOf(e: {
 export function singleRedis(c: RedisConnection, who: string): string {
   if ('url' in c) return c.url;
   throw new Error(`${who} works on one Redis server (REDIS_URL); unset REDIS_CLUSTER_NODES to run it`);
-}
-
-/**
- * A client on the connection with `options` for each server connection. On a cluster the client follows MOVED and
- * ASK redirections and, after a failover, the new master: a command is sent again only where Redis says it did not
- * run it (a redirection, CLUSTERDOWN), and the access scripts charge a call once however often they run.
- */
-export function createRedis(c: RedisConnection, options: RedisOptions = {}): RedisClient {
-  if ('url' in c) return new Redis(c.url, options);
-  // What applies to the whole cluster moves up from the per-server options (ioredis ignores it there).
-  const { enableOfflineQueue, enableAutoPipelining, retryStrategy, ...perNode } = options;
-  return new Cluster(c.cluster, {
-    enableOfflineQueue,
-    enableAutoPipelining,
-    clusterRetryStrategy: retryStrategy && ((attempts) => retryStrategy(attempts)),
-    // Each slot's master answers: a replica may lag behind its master, and credits must be read where written.
-    scaleReads: 'master',
-    redisOptions: {
-      ...perNode,
-      ...(c.username && { username: c.username }),
-      ...(c.password && { password: c.password }),
-      ...(c.tls && { tls: {} }),
-    },
-  });
-}
-
-/** A second connection with the same settings (ioredis' `duplicate`, whose signature differs on a cluster). */
-export function duplicateRedis(client: RedisClient, options: RedisOptions = {}): RedisClient {
-  return client instanceof Cluster ? client.duplicate(undefined, options) : client.duplicate(options);
 }

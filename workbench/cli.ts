@@ -1,6 +1,6 @@
 // `npm run relevance -- <command>`: the relevance workbench (docs/ranking.md, "Tuning ranking").
 import { parseArgs } from 'node:util';
-import { main } from '../scripts/stack/cli.ts';
+import { main } from '../common/cli.ts';
 import { compareCommand } from './compare.ts';
 import { runEval, type Workbench, workbench, writeJson } from './context.ts';
 import { explainCommand } from './explain.ts';

@@ -3,14 +3,14 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
-import { loadIndexerConfig } from '../indexer/config.ts';
-import { loadDotEnv } from '../scripts/stack/cli.ts';
+import { loadDotEnv } from '../common/cli.ts';
+import { dataDir } from '../common/data-dir.ts';
+import { loadJudgments } from '../common/judgments.ts';
+import { officialClient } from '../src/clients.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { officialClient } from '../src/search/connection.ts';
 import { loadProfile, PROFILES_DIR, type Profile } from '../src/search/profile.ts';
 import type { SearchSettings } from '../src/search/requests.ts';
 import { evaluate } from './evaluate.ts';
-import { loadJudgments } from './judgments.ts';
 
 /** What every command needs: the API's configuration, a client, and its search settings. */
 export interface Workbench {
@@ -34,7 +34,7 @@ export function resolveProfile(nameOrFile: string): string {
 export const JUDGMENTS_DIR = path.resolve(import.meta.dirname, '..', 'relevance', 'judgments');
 
 export function defaultJudgments(): string[] {
-  const generated = path.join(loadIndexerConfig().dataDir, 'judgments.jsonl');
+  const generated = path.join(dataDir(), 'judgments.jsonl');
   if (!existsSync(generated))
     console.error(`(no ${generated}: \`npm run generate\` writes the graded set of its data)`);
   return [JUDGMENTS_DIR, ...(existsSync(generated) ? [generated] : [])];

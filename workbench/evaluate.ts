@@ -1,6 +1,7 @@
 // Runs judged queries through OpenSearch's _rank_eval with exactly the requests the API sends (src/search/
 // requests.ts renders both), and turns its per-query details into the workbench's figures per class and overall.
 import type { Client } from '@opensearch-project/opensearch';
+import { type Judgment, searchParams } from '../common/judgments.ts';
 import type { Profile } from '../src/search/profile.ts';
 import {
   creatorSearchRequest,
@@ -8,7 +9,6 @@ import {
   type SearchSettings,
   sponsorSearchRequest,
 } from '../src/search/requests.ts';
-import { type Judgment, searchParams } from './judgments.ts';
 
 /** Results a metric looks at (the first page a user reads). */
 export const K = 10;

@@ -2,11 +2,11 @@
 // taken apart per field, so an analyst sees which knob of the profile put a result where it is.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { type Judgment, searchParams } from '../common/judgments.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import type { Workbench } from './context.ts';
 import { renderRequest, SHOWN_ID } from './evaluate.ts';
 import { attribute, type Explanation, type Part } from './explanation.ts';
-import { type Judgment, searchParams } from './judgments.ts';
 
 const USAGE = 'explain "query" [--profile P] [--filter name=value]… [--size N] [--sponsors]';
 /** Each explained hit is a few kilobytes of tree; more than a few pages is no longer something to read. */

@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
+import { formatJudgment, type JudgedQuery, JudgedQuerySchema } from '../common/judgments.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { JUDGMENTS_DIR, shownPath, type Workbench } from './context.ts';
-import { formatJudgment, type JudgedQuery, JudgedQuerySchema } from './judgments.ts';
 
 const USAGE = 'import-quepid FILE.csv --class NAME [--target creators|sponsors] [--out FILE] [--scale N]';
 const COLUMNS = ['query', 'docid', 'rating'] as const;

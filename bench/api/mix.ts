@@ -3,12 +3,12 @@
 // "before" shape (bench/before-query.ts) and the live one. Lookups: creators and sponsors picked at random.
 import path from 'node:path';
 import type autocannon from 'autocannon';
+import { loadJudgments } from '../../common/judgments.ts';
 import { type SearchCreatorsParams as Params, SearchCreatorsParams } from '../../src/contract/params.ts';
 import { creatorSearchBody } from '../../src/search/creator-query.ts';
 import { aliases, searchPath } from '../../src/search/indices.ts';
 import { pageWindow } from '../../src/search/pagination.ts';
 import type { CreatorRanking } from '../../src/search/profile.ts';
-import { loadJudgments } from '../../workbench/judgments.ts';
 import { beforeSearchBody } from '../before-query.ts';
 
 export type Case = Record<string, string>;

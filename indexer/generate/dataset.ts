@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, renameSync, statSync, writeFileSync } fro
 import path from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
-import { formatJudgment } from '../../workbench/judgments.ts';
+import { formatJudgment } from '../../common/judgments.ts';
 import { type CreatorContext, generateCreator } from './creators.ts';
 import { HandleSet } from './handles.ts';
 import { Judge } from './judgments.ts';

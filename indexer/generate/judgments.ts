@@ -1,7 +1,7 @@
 // The generator knows what each creator is about and what it is called, so it grades creators (and sponsors) for
 // queries of every class the relevance workbench reports: the ground truth that ranking is tuned and checked on.
 // It draws on a Random of its own, so adding or changing judgments never changes the dataset itself.
-import type { JudgedQuery } from '../../workbench/judgments.ts';
+import type { JudgedQuery } from '../../common/judgments.ts';
 import { slugOf } from '../documents.ts';
 import { type CreatorRecord, NICHES, type SponsorRecord } from '../records.ts';
 import { Random } from './random.ts';

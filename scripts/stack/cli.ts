@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadStackConfig, REPO_ROOT } from './config.ts';
+import { loadDotEnv } from '../../common/cli.ts';
+import { loadStackConfig } from './config.ts';
 import { ownServices } from './launcher.ts';
 import { isRunning } from './process.ts';
 import { maskUrl } from './redis.ts';
@@ -17,15 +17,12 @@ export function launcherRedisUrl(env: NodeJS.ProcessEnv = process.env): string |
 }
 
 /**
- * The launcher's commands and the repository's tools read .env when it exists, like `docker compose` does. When
- * neither the environment nor .env sets REDIS_URL, a tool (`npm run admin`) gets the URL of the Redis the launcher
- * runs, password included, as the API does. The launcher itself passes `launcherRedis: false`: for it, REDIS_URL
- * means a Redis of the user's.
+ * .env, then, when neither it nor the environment sets REDIS_URL, the URL (password included) of the Redis the
+ * launcher runs, as the API gets it: for the tools that use Redis (`npm run admin`, the benchmarks and drills).
  */
-export function loadDotEnv({ launcherRedis = true } = {}): void {
-  const file = path.join(REPO_ROOT, '.env');
-  if (existsSync(file)) process.loadEnvFile(file);
-  if (launcherRedis && !process.env.REDIS_URL) {
+export function loadToolEnv(): void {
+  loadDotEnv();
+  if (!process.env.REDIS_URL) {
     const url = launcherRedisUrl();
     if (url) process.env.REDIS_URL = url;
   }
@@ -43,14 +40,4 @@ export function describe(service: Omit<Service, 'reused'> & { reused?: boolean }
   const fresh = service.reused === undefined ? '' : service.reused ? ', reused' : ', started';
   const log = service.log ? `\n${' '.repeat(12)}log: ${path.relative(process.cwd(), service.log)}` : '';
   return `${LABELS[service.name].padEnd(11)} ${maskUrl(service.url)}  (${how}${fresh})${log}`;
-}
-
-/** Runs a CLI body; a launcher error ends with its message and exit code 1, never a stack trace. */
-export async function main(body: () => Promise<void>): Promise<void> {
-  try {
-    await body();
-  } catch (error) {
-    console.error(`\n✖ ${(error as Error).message}`);
-    process.exitCode = 1;
-  }
 }

@@ -2,8 +2,8 @@
 // and changing what the per-request path (store.ts, where the layout of the Redis keys is described) reads.
 import { randomBytes } from 'node:crypto';
 import type { Result } from 'ioredis';
+import type { RedisClient } from '../clients.ts';
 import type { PlanName } from '../config.ts';
-import type { RedisClient } from '../redis.ts';
 import { createKey, digestOf } from './keys.ts';
 import { announceChange } from './notices.ts';
 import { currentPeriod, type Period } from './periods.ts';

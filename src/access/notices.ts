@@ -4,7 +4,7 @@
 // from going ahead meanwhile, so a change costs OpenSearch no searches once it has arrived (within milliseconds).
 // Pub/sub is fire-and-forget: a process that was disconnected when a notice went out forgets everything it
 // remembers when it reconnects, rather than trust what it may have missed.
-import { duplicateRedis, type RedisClient } from '../redis.ts';
+import { duplicateRedis, type RedisClient } from '../clients.ts';
 
 export const noticeChannel = (prefix: string) => `${prefix}accounts:changed`;
 

@@ -13,8 +13,8 @@
 //   <p>rl:ip:<address>           counter of the address's current one-minute window (expires with it)
 //   <p>accounts:seq              counter of account ids
 import { Cluster, Redis, type Result } from 'ioredis';
+import type { RedisClient } from '../clients.ts';
 import type { PlanName } from '../config.ts';
-import type { RedisClient } from '../redis.ts';
 import type { Count } from './limits.ts';
 import { currentPeriod, PERIODS } from './periods.ts';
 

@@ -11,7 +11,7 @@
 import { type Dispatcher, Pool } from 'undici';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
-import { authorization, type OpenSearchConnection } from './connection.ts';
+import { authorization, type OpenSearchConnection } from '../opensearch.ts';
 
 /** A dead node is found within this, whatever OPENSEARCH_TIMEOUT_MS allows a search. */
 export const CONNECT_TIMEOUT_MS = 1000;

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { clusterNode } from '../../scripts/stack/cluster.ts';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
-import { officialClient } from '../../src/search/connection.ts';
+import { officialClient } from '../../src/clients.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
 

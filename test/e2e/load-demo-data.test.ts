@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { officialClient } from '../../src/search/connection.ts';
+import { officialClient } from '../../src/clients.ts';
 import { closedPort } from '../support/app.ts';
 import { creator, sponsor, writeDataset } from '../support/dataset.ts';
 import { runTs } from '../support/run.ts';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiError } from '../../src/contract/error.ts';
-import { singleNode } from '../../src/search/connection.ts';
+import { singleNode } from '../../src/opensearch.ts';
 import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';

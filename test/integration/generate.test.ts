@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJudgments } from '../../common/judgments.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { HandleSet } from '../../indexer/generate/handles.ts';
 import { handlePrefix } from '../../indexer/generate/judgments.ts';
@@ -14,7 +15,6 @@ import {
   type SponsorRecord,
   SponsorRecordSchema,
 } from '../../indexer/records.ts';
-import { loadJudgments } from '../../workbench/judgments.ts';
 
 const FILES = ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl'];
 const CREATOR_CLASSES = ['navigational', 'typo', 'partial', 'prefix', 'phrase', 'everyday', 'niche', 'topic', 'brand'];

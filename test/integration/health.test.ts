@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { officialClient, singleNode } from '../../src/search/connection.ts';
+import { officialClient } from '../../src/clients.ts';
+import { singleNode } from '../../src/opensearch.ts';
 import { loadProfile } from '../../src/search/profile.ts';
 import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
 import { TEST_PROFILE } from '../support/dataset.ts';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
-import { officialClient } from '../../src/search/connection.ts';
+import { officialClient } from '../../src/clients.ts';
 import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
 import { closedPort } from '../support/app.ts';
 

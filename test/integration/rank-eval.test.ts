@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Judgment } from '../../common/judgments.ts';
 import { loadProfile } from '../../src/search/profile.ts';
 import { type Evaluation, evaluate, K, RELEVANT, renderRequest } from '../../workbench/evaluate.ts';
-import type { Judgment } from '../../workbench/judgments.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor, TEST_PROFILE } from '../support/dataset.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadJudgments } from '../../common/judgments.ts';
 import { NICHES } from '../../indexer/records.ts';
 import { DEFAULT_PROFILE, loadProfile } from '../../src/search/profile.ts';
 import { type Evaluation, evaluate, type QueryOutcome, summarise } from '../../workbench/evaluate.ts';
-import { loadJudgments } from '../../workbench/judgments.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
 
 // The relevance targets, per judgment class, for the profile the API serves by default. Unlike the other

@@ -8,7 +8,7 @@ import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
 import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
-import { officialClient } from '../../src/search/connection.ts';
+import { officialClient } from '../../src/clients.ts';
 import { writeDataset } from './dataset.ts';
 
 export interface LoadedDataset {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJudgment, parseJudgments } from '../../workbench/judgments.ts';
+import { formatJudgment, parseJudgments } from '../../common/judgments.ts';
 import { parseQuepidCsv, type QuepidOptions } from '../../workbench/quepid.ts';
 
 const CREATORS: QuepidOptions = { class: 'quepid', target: 'creators' };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Judgment } from '../../common/judgments.ts';
 import { SearchCreatorsParams } from '../../src/contract/params.ts';
 import { Catalog } from '../../src/search/catalog.ts';
 import { searchPath } from '../../src/search/indices.ts';
@@ -7,7 +8,6 @@ import type { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
 import { DEFAULT_PROFILE, loadProfile, PROFILES_DIR, type Profile } from '../../src/search/profile.ts';
 import { creatorSearchRequest, type SearchRequest } from '../../src/search/requests.ts';
 import { renderRequest } from '../../workbench/evaluate.ts';
-import type { Judgment } from '../../workbench/judgments.ts';
 
 // What an analyst measures in the workbench must be what the API sends: for the same profile and the same
 // question, the catalog's request (as it reaches OpenSearch) and the workbench's rendered one are equal.

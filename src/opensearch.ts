@@ -1,9 +1,7 @@
-// How every part of the project reaches OpenSearch (the API, the indexer, the workbench, the benchmarks and
-// drills): one node or several (OPENSEARCH_URL, comma-separated), over HTTP or HTTPS, with an optional user and
-// password (basic auth) and a CA file for a cluster whose certificate is not signed by a public authority.
+// How every part of the project reaches OpenSearch: one node or several (OPENSEARCH_URL, comma-separated), over
+// HTTP or HTTPS, with an optional user and password and a CA file. Settings only: the clients are src/clients.ts,
+// so a tool that only reads its configuration loads no client library.
 import { readFileSync } from 'node:fs';
-import { Client } from '@opensearch-project/opensearch';
-import { Agent } from 'undici';
 import { z } from 'zod';
 
 export interface OpenSearchConnection {
@@ -89,37 +87,4 @@ export const singleNode = (url: string): OpenSearchConnection => ({ nodes: [url.
 export function authorization(c: OpenSearchConnection): Record<string, string> {
   if (c.username === undefined) return {};
   return { authorization: `Basic ${Buffer.from(`${c.username}:${c.password ?? ''}`).toString('base64')}` };
-}
-
-export interface ClientOptions {
-  requestTimeout: number;
-  /** Retries of a request on another node; by default one per other node, so a dead node costs no failure. */
-  maxRetries?: number;
-}
-
-/** The official client on every node of the connection (it stops using a dead node until a ping answers). */
-export function officialClient(c: OpenSearchConnection, { requestTimeout, maxRetries }: ClientOptions): Client {
-  return new Client({
-    nodes: c.nodes,
-    requestTimeout,
-    maxRetries: maxRetries ?? c.nodes.length - 1,
-    ...(c.username !== undefined && { auth: { username: c.username, password: c.password ?? '' } }),
-    ...(c.ca !== undefined && { ssl: { ca: c.ca } }),
-  });
-}
-
-const agents = new WeakMap<OpenSearchConnection, Agent>();
-
-/**
- * For tools that call OpenSearch with `fetch` (benchmarks, drills): the first node's URL of `path`, and the init
- * that carries the connection's credentials and CA.
- */
-export function directRequest(c: OpenSearchConnection, path: string, init: RequestInit = {}): [string, RequestInit] {
-  const headers = { ...authorization(c), ...(init.headers as Record<string, string> | undefined) };
-  let dispatcher = agents.get(c);
-  if (!dispatcher && c.ca !== undefined) {
-    dispatcher = new Agent({ connect: { ca: c.ca } });
-    agents.set(c, dispatcher);
-  }
-  return [`${c.nodes[0]}${path}`, { ...init, headers, ...(dispatcher && { dispatcher }) } as RequestInit];
 }
