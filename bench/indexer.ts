@@ -23,8 +23,9 @@ import { loadIndexerConfig } from '../indexer/config.ts';
 import { creatorDocument } from '../indexer/documents.ts';
 import { indexDefinition } from '../indexer/mappings.ts';
 import { readNdjson } from '../indexer/ndjson.ts';
-import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
+import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema } from '../indexer/records.ts';
 import { directRequest, officialClient } from '../src/clients.ts';
+import { NICHE_LIST } from '../src/contract/niches.ts';
 import { applyLayout, parseLayout } from './cpu-layout.ts';
 import { machine } from './machine.ts';
 
@@ -57,7 +58,7 @@ async function prepareRawBody(): Promise<string> {
   for await (const p of readNdjson(path.join(work, 'sponsors.ndjson'), SponsorRecordSchema)) {
     if (p.ok) sponsors.set(p.record.id, p.record);
   }
-  const niches = new Map(NICHES.map((n) => [n.value, n]));
+  const niches = new Map(NICHE_LIST.map((n) => [n.value, n]));
   const file = path.join(work, 'raw-bulk.ndjson');
   const out = createWriteStream(file);
   for await (const p of readNdjson(path.join(work, 'creators.ndjson'), CreatorRecordSchema)) {

@@ -3,10 +3,12 @@
 import languages from '@cospired/i18n-iso-languages';
 import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'json' };
 import countries from 'i18n-iso-countries';
+import type { Niche } from '../src/contract/niches.ts';
 import { SUMMARY_SOURCE } from '../src/search/creator-query.ts';
+import type { CreatorDocument, CreatorSummarySource, SponsorDocument } from '../src/search/documents.ts';
 import { type PopularitySignals, popularityScore } from '../src/search/indexed-popularity.ts';
 import { storedSummary } from '../src/search/present.ts';
-import type { CreatorRecord, Niche, SponsorRecord } from './records.ts';
+import type { CreatorRecord, SponsorRecord } from './records.ts';
 
 languages.registerLocale(english);
 
@@ -44,7 +46,7 @@ export function creatorDocument(
   sponsors: Map<number, SponsorRecord>,
   niches: Map<string, Niche>,
   popularity?: PopularitySignals,
-) {
+): CreatorDocument {
   const nicheValues = [record.primaryNiche, ...record.secondaryNiches];
   const history = record.sponsorships
     .map((s) => {
@@ -107,16 +109,11 @@ export function creatorDocument(
   return { ...doc, summary: storedSummary(doc), ...(score !== undefined && { popularityScore: score }) };
 }
 
-export type CreatorDocument = ReturnType<typeof creatorDocument>;
-
 /** A document's number at a dotted path (`popularity.subscribers`); undefined when there is none. */
 function valueAt(doc: object, field: string): number | undefined {
   const value = field.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc);
   return typeof value === 'number' ? value : undefined;
 }
-
-/** What a sponsor profile shows of each top creator: the fields of a CreatorSummary (src/search/creator-query.ts). */
-export type CreatorSummarySource = Pick<CreatorDocument, (typeof SUMMARY_SOURCE)[number] & keyof CreatorDocument>;
 
 const summaryOf = (doc: CreatorDocument) =>
   Object.fromEntries(
@@ -167,7 +164,7 @@ export class SponsorStats {
     }
   }
 
-  document(sponsor: SponsorRecord, niches: Map<string, Niche>) {
+  document(sponsor: SponsorRecord, niches: Map<string, Niche>): SponsorDocument {
     const t = this.tallies.get(sponsor.id);
     return {
       sponsorId: sponsor.id,
@@ -189,5 +186,3 @@ export class SponsorStats {
     };
   }
 }
-
-export type SponsorDocument = ReturnType<SponsorStats['document']>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
+import { NICHE_LIST } from '../src/contract/niches.ts';
 import { signalsKey } from '../src/search/indexed-popularity.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { BulkWriter, type Rejected } from './bulk.ts';
@@ -8,7 +9,7 @@ import { creatorDocument, SponsorStats } from './documents.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
 import { countLines, createProgress } from './progress.ts';
-import { CreatorRecordSchema, NICHES, type SponsorRecord, SponsorRecordSchema } from './records.ts';
+import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema } from './records.ts';
 import {
   type AliasName,
   cleanUp,
@@ -53,7 +54,7 @@ export interface LoadOptions {
   out?: NodeJS.WriteStream;
 }
 
-const niches = new Map(NICHES.map((n) => [n.value, n]));
+const niches = new Map(NICHE_LIST.map((n) => [n.value, n]));
 
 function indexBody(
   alias: AliasName,

@@ -1,17 +1,9 @@
 // The source format the indexer loads (data/*.ndjson, one JSON object per line), whether generated or real.
 // docs/data.md ("Source format") documents these; every record is validated against them before anything is indexed.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
+import { NICHE_VALUES } from '../src/contract/niches.ts';
 
-export const NicheSchema = z.object({ value: z.string().regex(/^[a-z0-9_]+$/), label: z.string().min(1) });
-export type Niche = z.infer<typeof NicheSchema>;
-
-/** The niche list is reference data an analyst edits: mappings/niches.json. */
-export const NICHES: Niche[] = z
-  .array(NicheSchema)
-  .parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../mappings/niches.json'), 'utf8')));
-const nicheValues = new Set(NICHES.map((n) => n.value));
+const nicheValues = new Set(NICHE_VALUES);
 const nicheValue = z
   .string()
   .refine((v) => nicheValues.has(v), { message: 'not a niche value of mappings/niches.json' });

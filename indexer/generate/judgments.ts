@@ -2,8 +2,9 @@
 // queries of every class the relevance workbench reports: the ground truth that ranking is tuned and checked on.
 // It draws on a Random of its own, so adding or changing judgments never changes the dataset itself.
 import type { JudgedQuery } from '../../common/judgments.ts';
+import { NICHE_LIST } from '../../src/contract/niches.ts';
 import { slugOf } from '../documents.ts';
-import { type CreatorRecord, NICHES, type SponsorRecord } from '../records.ts';
+import type { CreatorRecord, SponsorRecord } from '../records.ts';
 import { Random } from './random.ts';
 import { VOCABULARY } from './vocabulary.ts';
 
@@ -219,7 +220,7 @@ export class Judge {
   constructor(seed: number, sponsors: { sponsors: SponsorRecord[]; byPopularity: SponsorRecord[] }) {
     this.random = new Random(seed ^ 0x5eed);
     for (const [term, niche] of TOPIC_QUERIES) this.add({ query: term, class: 'topic' }, topicGrade(term, niche));
-    for (const [index, { value, label }] of NICHES.entries()) {
+    for (const [index, { value, label }] of NICHE_LIST.entries()) {
       this.add({ query: label, class: 'niche' }, nicheGrade(value), value);
       for (const offset of [0, 3]) {
         const phrase = PHRASES[(index + offset) % PHRASES.length];

@@ -1,7 +1,9 @@
 // What each niche's creators talk about: topic terms (descriptions and search), words for channel names, audience
 // interests, related niches (secondary niches and sponsors lean to these), the male share of a typical audience and
 // the kinds of brands that sponsor it. The first term is the niche's core search term.
-import { NICHES, type SPONSOR_KINDS } from '../records.ts';
+
+import { NICHE_LIST } from '../../src/contract/niches.ts';
+import type { SPONSOR_KINDS } from '../records.ts';
 
 type Kind = (typeof SPONSOR_KINDS)[number];
 
@@ -403,7 +405,7 @@ export const NAME_SUFFIXES = [
   'Show',
 ];
 
-for (const niche of NICHES) {
+for (const niche of NICHE_LIST) {
   if (!VOCABULARY[niche.value] || !NAME_PATTERNS[niche.value])
     throw new Error(`no vocabulary for niche ${niche.value}`);
 }

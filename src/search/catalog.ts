@@ -6,21 +6,13 @@ import { ApiError } from '../contract/error.ts';
 import type { OperationId, SearchCreatorsResult } from '../contract/operations.ts';
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE, STORED_SUMMARY, SUMMARY_SOURCE } from './creator-query.ts';
+import type { CreatorSource, SponsorSource } from './documents.ts';
 import { aliases, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
 import type { OpenSearchHttp } from './opensearch-http.ts';
 import { pageLinks } from './pagination.ts';
-import {
-  type CreatorSource,
-  creatorAudience,
-  creatorDetail,
-  creatorSummary,
-  Pages,
-  type SponsorSource,
-  sponsorDetail,
-  sponsorSummary,
-} from './present.ts';
+import { creatorAudience, creatorDetail, creatorSummary, Pages, sponsorDetail, sponsorSummary } from './present.ts';
 import { creatorSearchRequest, type SearchSettings, sponsorSearchRequest } from './requests.ts';
 import { sponsorLookupBody } from './sponsor-query.ts';
 

@@ -23,7 +23,7 @@ export const SUMMARY_SOURCE = [
   'videoCount',
   'engagementRate',
   'youtubeUrl',
-];
+] as const;
 /** The stored field that holds each creator's rendered summary. */
 export const STORED_SUMMARY = 'summary';
 export const DETAIL_SOURCE = [...SUMMARY_SOURCE, 'description', 'nicheLabels', 'sponsors', 'links'];

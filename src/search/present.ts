@@ -1,54 +1,7 @@
-// Index documents (mappings/*.json, built by indexer/documents.ts) to the spec's resources. Only the fields the
-// spec names are copied, so nothing internal can leak even before the response schema strips unknown keys.
-import type { Audience, CreatorDetail, CreatorSummary, SponsorDetail, SponsorSummary } from '../contract/resources.ts';
-
-export interface CreatorSource {
-  creatorId: number;
-  slug: string;
-  handle: string | null;
-  name: string;
-  country: string | null;
-  language: string | null;
-  verified: boolean;
-  primaryNicheLabel: string | null;
-  topSponsors: string[];
-  subscribers: number;
-  avgViews: number;
-  totalViews: number;
-  videoCount: number;
-  engagementRate: number | null;
-  youtubeUrl: string | null;
-  description?: string | null;
-  nicheLabels?: string[];
-  sponsors?: {
-    sponsorId: number;
-    name: string;
-    website: string | null;
-    sponsorshipCount: number;
-    lastSeen: string | null;
-  }[];
-  links?: Record<string, string>;
-  audience?: Audience | null;
-  audienceNote?: string | null;
-}
-
-export interface SponsorSource {
-  sponsorId: number;
-  name: string;
-  kind: string | null;
-  website: string | null;
-  domain: string | null;
-  sponsorshipCount: number;
-  lastSponsorshipDate: string | null;
-  description?: string | null;
-  socialLinks?: Record<string, string> | null;
-  creatorCount?: number;
-  totalReach?: number | null;
-  averageCreatorSize?: number | null;
-  firstSponsorshipDate?: string | null;
-  nicheLabels?: string[];
-  topCreators?: CreatorSource[];
-}
+// Index documents (documents.ts) to the spec's resources. Only the fields the spec names are copied, so nothing
+// internal can leak even before the response schema strips unknown keys.
+import type { CreatorDetail, CreatorSummary, SponsorDetail, SponsorSummary } from '../contract/resources.ts';
+import type { CreatorSource, SponsorSource } from './documents.ts';
 
 const PAGE_KEY = '"influesqueUrl":"';
 

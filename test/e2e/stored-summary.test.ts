@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchCreatorsResult } from '../../src/contract/operations.ts';
-import { type CreatorSource, creatorSummary, Pages } from '../../src/search/present.ts';
+import type { CreatorSource } from '../../src/search/documents.ts';
+import { creatorSummary, Pages } from '../../src/search/present.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
 

@@ -5,10 +5,10 @@ import { Writable } from 'node:stream';
 import { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadIndexerConfig } from '../../indexer/config.ts';
-import type { CreatorDocument, SponsorDocument } from '../../indexer/documents.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
 import type { CreatorRecord } from '../../indexer/records.ts';
+import type { CreatorDocument, SponsorDocument } from '../../src/search/documents.ts';
 
 // A generated dataset, loaded: what the API will show about sponsors must agree with their creators.
 const dirs: string[] = [];

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceLabel, creatorDocument, SponsorStats, slugOf, TOP_CREATORS } from '../../indexer/documents.ts';
-import { type CreatorRecord, NICHES } from '../../indexer/records.ts';
+import type { CreatorRecord } from '../../indexer/records.ts';
+import { NICHE_LIST } from '../../src/contract/niches.ts';
 import { SUMMARY_SOURCE } from '../../src/search/creator-query.ts';
 import { creatorSummary, Pages } from '../../src/search/present.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
-const niches = new Map(NICHES.map((n) => [n.value, n]));
+const niches = new Map(NICHE_LIST.map((n) => [n.value, n]));
 const sponsors = new Map([1, 2, 3, 4].map((id) => [id, sponsor(id, `Brand ${id}`)]));
 const link = (sponsorId: number, count: number, firstDate: string, lastDate: string) => ({
   sponsorId,
