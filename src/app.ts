@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Access } from './access/access.ts';
-import { listenForChanges } from './access/notices.ts';
-import { AccessStore } from './access/store.ts';
 import type { Clients } from './clients.ts';
 import type { Config, TrustProxy } from './config.ts';
 import { accessHooks } from './http/access-hooks.ts';
+import { accessPlugin } from './http/access-plugin.ts';
 import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
@@ -21,9 +19,6 @@ import { Metrics, REFUSED } from './metrics.ts';
 import { Catalog } from './search/catalog.ts';
 import { aliases } from './search/indices.ts';
 import { LiveProfile } from './search/live-profile.ts';
-
-/** How long closing the app waits for refunds that Redis has not taken yet. */
-const REFUND_DRAIN_MS = 3000;
 
 export interface AppOptions {
   config: Config;
@@ -133,44 +128,17 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     depthLimit: config.searchDepthLimit,
     sponsorResults: config.sponsorResults,
   });
-  const access = config.accessDisabled
-    ? undefined
-    : new Access(new AccessStore(clients.redis, config.redisKeyPrefix), config, { log: logger, now, metrics });
-  if (access) {
-    const notices = listenForChanges(clients.redis, config.redisKeyPrefix, {
-      changed: (accountId) => access.accountChanged(accountId),
-      missed: () => access.accountChanged(),
-    });
-    app.addHook('onClose', async () => notices.close());
-    // A close waits for calls in flight, but the process exits once the grace period is over: shortly before, the
-    // calls still running are refunded and their connections closed, so none is charged without its response
-    // and the close completes in time.
-    let cancel: NodeJS.Timeout | undefined;
-    app.addHook('preClose', async () => {
-      const margin = Math.min(1000, config.shutdownGraceMs / 2);
-      cancel = setTimeout(async () => {
-        const refunded = await access.cancelOpen();
-        if (refunded) logger.warn({ refunded }, 'shutdown: calls still running were refunded and cut off');
-        app.server.closeAllConnections();
-      }, config.shutdownGraceMs - margin);
-      cancel.unref();
-    });
-    // Refunds Redis missed are retried in the background; on close, they get a last chance before the clients go.
-    app.addHook('onClose', async () => {
-      clearTimeout(cancel);
-      await access.refunds.drain(REFUND_DRAIN_MS);
-    });
-  }
+  await app.register(accessPlugin, { config, clients, metrics, now });
   await app.register(
     async (api) => {
-      await api.register(accessHooks, { access, config });
+      await api.register(accessHooks, { meter: app.meter });
       await api.register(creatorRoutes, { catalog });
       await api.register(sponsorRoutes, { catalog });
       await api.register(referenceRoutes);
     },
     { prefix: '/api/v1' },
   );
-  await app.register(mcpRoute, { catalog, access, pageSize: config.pageSize, metrics });
+  await app.register(mcpRoute, { catalog, meter: app.meter, metrics });
   return app;
 }
 

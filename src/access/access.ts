@@ -3,9 +3,9 @@
 // A call costs at most two Redis round trips: (1) the IP count and the key lookup, together; (2) one script on the
 // account's slot for key, plan, key window and credits. For a key this process has seen before, it is one round
 // trip: on one Redis server a single script that counts the address too, on a cluster the script alongside the IP
-// count. A metered call has an id: its reservation is given back (once, by that id) when the call fails, and also
-// when its check fails to answer, since the script may still run once Redis does. Some calls go ahead of their
-// check (the fast path of ahead.ts): `goAhead`.
+// count. A metered call has an id: its reservation is given back (once, by that id) when the call fails
+// (metered-call.ts), and also when its check fails to answer, since the script may still run once Redis does. Some
+// calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
@@ -37,8 +37,6 @@ export interface Grant extends Omit<Granted, 'status' | 'window'> {
   pageSize: number;
   /** Headers every response to this call carries (rate limits, credits). */
   headers: Record<string, string>;
-  /** Set when shutdown gave the reservation back before the response was decided: the call must not succeed. */
-  cancelled?: boolean;
 }
 
 /** What every call gets when access is disabled (benchmarks only): no key, no metering. */
@@ -94,8 +92,6 @@ export class Access {
   private readonly ahead: Ahead;
   readonly refunds: Refunds;
   private readonly now: () => Date;
-  /** Billable calls whose reservation stands and whose response is not decided yet (see `hold`). */
-  private readonly open = new Set<Grant>();
   private readonly metrics: Metrics | undefined;
 
   private readonly limits: Limits;
@@ -240,7 +236,8 @@ export class Access {
     }
   }
 
-  private async giveBack(accountId: string, callId: string): Promise<void> {
+  /** Gives back what call `callId` reserved, now or once Redis answers (metered-call.ts decides when). */
+  async giveBack(accountId: string, callId: string): Promise<void> {
     if (!(await this.refunds.refund(accountId, callId))) this.metrics?.redisErrors.inc({ operation: 'refund' });
   }
 
@@ -271,41 +268,6 @@ export class Access {
       return;
     }
     for (const [digest, ref] of this.known) if (ref.accountId === accountId) this.forget(digest);
-  }
-
-  /**
-   * Keeps a call's reservation in view until `settle`: a shutdown that cannot wait for its response gives the
-   * reservation back (`cancelOpen`) rather than leave a call charged that was never answered.
-   */
-  hold(grant: Grant): void {
-    if (grant.charged) this.open.add(grant);
-  }
-
-  /** The call's response is decided: a success keeps its charge, anything else gives it back. */
-  async settle(grant: Grant, succeeded: boolean): Promise<void> {
-    this.open.delete(grant);
-    if (!succeeded) await this.refund(grant);
-  }
-
-  /** For shutdown: gives back every held reservation whose response is not decided; those calls must then fail. */
-  async cancelOpen(): Promise<number> {
-    const calls = [...this.open];
-    this.open.clear();
-    for (const grant of calls) grant.cancelled = true;
-    await Promise.all(calls.map((grant) => this.refund(grant)));
-    return calls.length;
-  }
-
-  /**
-   * Gives back what a call that did not succeed reserved, and updates its grant to say so (the response's credit
-   * headers come from it). Safe to call more than once; never throws (a refund Redis misses is retried).
-   */
-  async refund(grant: Grant): Promise<void> {
-    if (!grant.charged) return;
-    this.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, grant.charged);
-    if (grant.balance !== null) grant.balance += grant.charged;
-    grant.charged = 0;
-    await this.giveBack(grant.accountId, grant.callId);
   }
 }
 

@@ -2,7 +2,7 @@
 // trip) before its handler sends the OpenSearch request. A call may instead go ahead: its search goes out at once
 // and the check runs alongside, so the round trip hides behind the search. Nothing is answered before the check:
 // a refusal (401, 402, 403, 429, 503) replaces whatever the search found and aborts it (`signal`), and a plan
-// changed since (another page size) repeats the search (src/http/access-hooks.ts does both). Only a valid
+// changed since (another page size) repeats the search (metered-call.ts does both). Only a valid
 // billable call of a key whose last billable call in this process was granted with credits left, and that was not
 // refused or changed (notices.ts) since, goes ahead, no more of them at once than those credits or AHEAD_PER_KEY,
 // and only from an address whose window, as last counted here, has room for them. Unknown, refused, spent, revoked

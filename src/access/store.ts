@@ -12,7 +12,7 @@
 //   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
 //   <p>rl:ip:<address>           counter of the address's current one-minute window (expires with it)
 //   <p>accounts:seq              counter of account ids
-import { Cluster, Redis, type Result } from 'ioredis';
+import { Cluster, type Result } from 'ioredis';
 import type { RedisClient } from '../clients.ts';
 import type { PlanName } from '../config.ts';
 import type { Count } from './limits.ts';
@@ -220,12 +220,11 @@ export class AccessStore {
   /** Whether `access` can count the caller's address too (`ip`): on one server, not on a cluster. */
   readonly countsAddresses: boolean;
 
-  /** Whether the connection's writes are held until this turn of the event loop has read its requests. */
-  private holding = false;
-
   constructor(
     private readonly redis: RedisClient,
     prefix: string,
+    /** Runs just before a check is sent: metered-call.ts holds the connection's writes there (`writeHolder`). */
+    private readonly beforeCheck: () => void = () => {},
   ) {
     this.keys = redisKeys(prefix);
     this.countsAddresses = !(redis instanceof Cluster);
@@ -270,33 +269,11 @@ export class AccessStore {
       ipLimit: ip?.limit,
     });
     const keys = this.keys.together.access(ref.accountId, ref.keyId, call.callId);
-    this.holdWrites();
+    this.beforeCheck();
     const reply = ip
       ? await this.redis.csiAccessIp(...keys, this.keys.ipWindow(ip.address), args)
       : await this.redis.csiAccess(...keys, args);
     return JSON.parse(reply) as AccessOutcome;
-  }
-
-  /**
-   * Holds the connection's writes until the next setImmediate, so the checks of all the requests read in one poll
-   * phase leave in one write and Redis reads them, and answers them, once: on a small VM each loopback write or read
-   * costs tens of microseconds of CPU on either side. A check waits at most until the requests read with it have
-   * been handled up to their own checks; the checks of calls that went ahead (ahead.ts), sent from a setImmediate
-   * themselves, leave together in the next turn of the loop, and wait for their searches anyway. A command that
-   * was held when the connection dropped is sent again after the reconnect, like any other unanswered one, and the
-   * scripts charge a call once however often they run. One server only: a cluster client writes to many
-   * connections. (Holding them for 1 ms instead, measured at 20,000 creators: Redis reads per check 0.50 → 0.40,
-   * Redis CPU per check −5%, the API's CPU per call unchanged, so not worth the added wait.)
-   */
-  private holdWrites(): void {
-    if (this.holding || !(this.redis instanceof Redis) || this.redis.status !== 'ready') return;
-    const stream = this.redis.stream;
-    this.holding = true;
-    stream.cork();
-    setImmediate(() => {
-      this.holding = false;
-      stream.uncork();
-    });
   }
 
   /** Worked out again only when a period may have changed (a clock that moved backwards included). */

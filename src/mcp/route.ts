@@ -8,7 +8,7 @@
 // clients expect.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type Access, openGrant } from '../access/access.ts';
+import type { Meter } from '../access/metered-call.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Catalog } from '../search/catalog.ts';
@@ -19,17 +19,15 @@ export const MCP_PATH = '/mcp';
 
 export const mcpRoute: FastifyPluginAsync<{
   catalog: Catalog;
-  access: Access | undefined;
-  pageSize: number;
+  meter: Meter;
   metrics: Metrics;
-}> = async (app, { catalog, access, pageSize, metrics }) => {
-  const open = openGrant(pageSize);
+}> = async (app, { catalog, meter, metrics }) => {
   app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (Array.isArray(request.body)) {
       throw new ApiError(400, 'invalid_request', 'Send one JSON-RPC message per request; batches are not supported.');
     }
     const caller = { authorization: request.headers.authorization, ip: request.ip };
-    const metering = new Metering(access, open, caller, request.log, metrics);
+    const metering = new Metering(meter, caller, request.log, metrics);
     // Complete once 'finish' fired (all of it handed to the OS). Not `writableFinished`: under inject it stays false.
     let finished = false;
     reply.raw.once('finish', () => {

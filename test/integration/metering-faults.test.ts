@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
 import { Accounts } from '../../src/access/accounts.ts';
+import { writeHolder } from '../../src/access/metered-call.ts';
 import { AccessStore } from '../../src/access/store.ts';
 import { getWithKey, meteredTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
@@ -31,7 +32,9 @@ async function scriptsOf(t: TestApp, allowance: number) {
   const digest = String(
     await t.clients.redis.hget(`${t.config.redisKeyPrefix}{acct:${accountId}}:key:${keyId}`, 'digest'),
   );
-  return { store: new AccessStore(t.clients.redis, t.config.redisKeyPrefix), ref: { accountId, keyId, digest } };
+  // The store as the app builds it: its checks' writes held to the end of the turn (metered-call.ts).
+  const store = new AccessStore(t.clients.redis, t.config.redisKeyPrefix, writeHolder(t.clients.redis));
+  return { store, ref: { accountId, keyId, digest } };
 }
 /** Counts the writes a socket hands to the kernel from now on (one per `_write` or `_writev`). */
 function socketWrites(socket: { _write: unknown; _writev?: unknown }): () => number {

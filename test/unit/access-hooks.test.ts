@@ -1,41 +1,126 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type Access, openGrant } from '../../src/access/access.ts';
-import type { Config } from '../../src/config.ts';
+import { type Access, type Grant, openGrant } from '../../src/access/access.ts';
+import { Meter } from '../../src/access/metered-call.ts';
+import { ApiError } from '../../src/contract/error.ts';
 import { accessHooks } from '../../src/http/access-hooks.ts';
 
-/** An app whose one billable route "sends its search" the way undici does on a reused keep-alive socket: from a
- * setImmediate. The access layer is a stand-in for a key that was granted before, so its check runs alongside. */
-async function appWith(events: string[]) {
+const charged = (pageSize = 25): Grant => ({
+  ...openGrant(pageSize),
+  accountId: 'a1',
+  callId: 'c1',
+  unlimited: false,
+  balance: 9,
+  charged: 1,
+});
+
+/**
+ * A stand-in for the access pipeline of a key granted before: its calls go ahead of their check (`ahead`), or wait
+ * for it. `check` says how the check ends; `refunds` records what was given back.
+ */
+function stubAccess(events: string[], check: () => Grant, ahead = true) {
+  const refunds: string[] = [];
   const authorize = async () => {
     events.push('check');
-    return openGrant(25);
+    return check();
   };
   const access = {
     identify: () => 'digest',
-    goAhead: () => ({ pageSize: 25, signal: new AbortController().signal, check: authorize, release: () => {} }),
+    goAhead: () =>
+      ahead ? { pageSize: 25, signal: new AbortController().signal, check: authorize, release: () => {} } : undefined,
     authorize,
-    hold: () => {},
-    settle: async () => {},
+    giveBack: async (accountId: string, callId: string) => {
+      refunds.push(`${accountId}/${callId}`);
+    },
   } as unknown as Access;
-  const app = Fastify();
-  await app.register(accessHooks, { access, config: { pageSize: 25 } as Config });
-  app.get('/search', { config: { cost: 1 } }, async () => {
-    const sent = new Promise((resolve) => setImmediate(() => resolve(events.push('search sent'))));
-    await sent;
-    return { ok: true };
-  });
-  return app;
+  return { meter: new Meter(access, 25), refunds };
 }
 
-describe('access check alongside the handler', () => {
-  it('goes out after the handler has sent its search, and the call is answered with the handler result', async () => {
+const caller = { authorization: 'Bearer x', ip: '127.0.0.1', cost: 1, valid: true };
+
+describe('a metered call on the REST routes', () => {
+  /** One billable route that "sends its search" as undici does on a reused keep-alive socket: from a setImmediate. */
+  async function appWith(events: string[], check: () => Grant) {
+    const { meter } = stubAccess(events, check);
+    const app = Fastify();
+    await app.register(accessHooks, { meter });
+    app.get('/search', { config: { cost: 1 } }, async (request) => {
+      await new Promise((resolve) => setImmediate(() => resolve(events.push('search sent'))));
+      return { pageSize: request.call?.pageSize };
+    });
+    return app;
+  }
+
+  it('sends the check of a call that went ahead after its search, and answers with the handler result', async () => {
     const events: string[] = [];
-    const app = await appWith(events);
+    const app = await appWith(events, () => charged());
     const response = await app.inject({ url: '/search', headers: { authorization: 'Bearer x' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    expect(response.json()).toEqual({ pageSize: 25 });
     expect(events).toEqual(['search sent', 'check']);
+    expect(response.headers['x-credits-charged']).toBe('1');
     await app.close();
+  });
+
+  it('runs the handler again when the plan changed its page size since the last call', async () => {
+    const events: string[] = [];
+    const app = await appWith(events, () => charged(10));
+    const response = await app.inject({ url: '/search', headers: { authorization: 'Bearer x' } });
+    expect(response.json()).toEqual({ pageSize: 10 });
+    expect(events).toEqual(['search sent', 'check', 'search sent']);
+    await app.close();
+  });
+
+  it('answers a refused check with its error, never the handler result, and no credit headers', async () => {
+    const app = await appWith([], () => {
+      throw new ApiError(402, 'out_of_credits', 'No credits left this period.');
+    });
+    const response = await app.inject({ url: '/search', headers: { authorization: 'Bearer x' } });
+    expect(response.statusCode).toBe(402);
+    expect(response.headers['x-credits-charged']).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('a metered call', () => {
+  it('is refunded once however often it is settled as failed, and a success after that changes nothing', async () => {
+    const { meter, refunds } = stubAccess([], () => charged(), false);
+    const call = await meter.begin(caller);
+    await call.settle(false);
+    await call.settle(false);
+    await call.settle(true);
+    expect(refunds).toEqual(['a1/c1']);
+    expect(call.grant).toMatchObject({ charged: 0, balance: 10 });
+  });
+
+  it('keeps its charge once settled as a success', async () => {
+    const { meter, refunds } = stubAccess([], () => charged(), false);
+    const call = await meter.begin(caller);
+    await call.settle(true);
+    await call.settle(false);
+    expect(refunds).toEqual([]);
+    expect(await meter.cancelOpen()).toBe(0);
+  });
+
+  it('is refunded and cancelled at shutdown while its response is undecided, and only then', async () => {
+    const { meter, refunds } = stubAccess([], () => charged(), false);
+    const open = await meter.begin(caller);
+    const done = await meter.begin(caller);
+    await done.settle(true);
+    expect(await meter.cancelOpen()).toBe(1);
+    expect(open.isCancelled).toBe(true);
+    expect(done.isCancelled).toBe(false);
+    await open.settle(false);
+    expect(refunds).toEqual(['a1/c1']);
+  });
+
+  it('that went ahead is held for shutdown only once its check has granted it', async () => {
+    const events: string[] = [];
+    const { meter } = stubAccess(events, () => charged());
+    const call = await meter.begin(caller, { mayGoAhead: true });
+    expect(call.grant).toBeUndefined();
+    expect(await meter.cancelOpen()).toBe(0);
+    await call.run(async () => 'found');
+    expect(await meter.cancelOpen()).toBe(1);
   });
 });

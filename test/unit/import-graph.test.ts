@@ -60,7 +60,7 @@ function partOf(file: string): { part: string; layer: number } | undefined {
 }
 
 /** Every arrow that breaks a rule, as "from -> to (why)". */
-export function wrongArrows(graph: Map<string, string[]>): string[] {
+function wrongArrows(graph: Map<string, string[]>): string[] {
   const wrong: string[] = [];
   for (const [from, targets] of graph) {
     const a = partOf(from);
@@ -82,7 +82,7 @@ export function wrongArrows(graph: Map<string, string[]>): string[] {
 }
 
 /** Each set of files that import one another round a loop (Tarjan's strongly connected components). */
-export function cycles(graph: Map<string, string[]>): string[][] {
+function cycles(graph: Map<string, string[]>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Grant } from '../../access/access.ts';
+import type { MeteredCall } from '../../access/metered-call.ts';
 import { COSTS, OPERATIONS } from '../../contract/operations.ts';
 import type { Catalog } from '../../search/catalog.ts';
 
@@ -9,20 +9,20 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     { schema: OPERATIONS.searchCreators, config: { cost: COSTS.searchCreators } },
     // The page size comes from the caller's plan (smaller on the free trial). The answer is JSON text already
     // (summaries stored at index time, spliced in), and a string with a JSON type is sent as it is. Returned, not
-    // sent: a call that went ahead of its check answers only once the check has granted it (access-hooks.ts).
+    // sent: a call that went ahead of its check answers only once the check has granted it (src/access/metered-call.ts).
     async (request, reply) => {
       reply.type('application/json; charset=utf-8');
-      const grant = request.grant as Grant;
+      const call = request.call as MeteredCall;
       // Typed handlers return the result object; this one returns that object's JSON text.
-      return (await catalog.searchCreatorsJson(request.query, grant.pageSize, request.searchSignal)) as never;
+      return (await catalog.searchCreatorsJson(request.query, call.pageSize, call.signal)) as never;
     },
   );
   app.get('/creators/:id', { schema: OPERATIONS.getCreator, config: { cost: COSTS.getCreator } }, (request) =>
-    catalog.creator(request.params.id, request.searchSignal),
+    catalog.creator(request.params.id, request.call?.signal),
   );
   app.get(
     '/creators/:id/audience',
     { schema: OPERATIONS.getCreatorAudience, config: { cost: COSTS.getCreatorAudience } },
-    (request) => catalog.audience(request.params.id, request.searchSignal),
+    (request) => catalog.audience(request.params.id, request.call?.signal),
   );
 };

@@ -9,6 +9,6 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/niches', { schema: OPERATIONS.listNiches, config: { cost: COSTS.listNiches } }, async () => niches);
   app.get('/credits', { schema: OPERATIONS.getCredits, config: { cost: COSTS.getCredits } }, async (request) => {
     // The access check has just read (and, at a period boundary, renewed) the balance.
-    return creditsOf(request.grant as Grant);
+    return creditsOf(request.call?.grant as Grant);
   });
 };

@@ -1,0 +1,164 @@
+// A metered call's life, the same for a REST call (src/http/access-hooks.ts) and an MCP tool call
+// (src/mcp/metering.ts): its check, waited for or run alongside its work (ahead.ts); its reservation held while the
+// response is decided; then charged or refunded exactly once; and at shutdown refunded and cancelled while its
+// response is still undecided.
+import { Redis } from 'ioredis';
+import type { RedisClient } from '../clients.ts';
+import type { Metrics } from '../metrics.ts';
+import { type Access, type Caller, type Grant, openGrant } from './access.ts';
+import type { GoAhead } from './ahead.ts';
+
+// Two timing tricks make a check cheap, and they lean on each other:
+// - Held writes (`writeHolder`, run by the store just before it sends a check): the Redis connection's writes wait
+//   until the next setImmediate, so the checks of all the requests read in one poll phase leave in one write, and
+//   Redis reads and answers them once; on a small VM each loopback write or read costs tens of microseconds of CPU
+//   on either side. One server only: a cluster client writes to many connections. A command held when the
+//   connection dropped is sent again after the reconnect, like any unanswered one, and the scripts charge a call
+//   once however often they run.
+// - One tick's delay (`afterSearchSent`) for the check of a call that went ahead: undici writes a request on a
+//   reused keep-alive socket from a setImmediate (GHSA-35p6-xmwp-9g52: it first lets the socket show whether the
+//   server closed it). Queued after that one, the check leaves after the search instead of delaying it, and Redis
+//   (on the same host) does not run before it is sent. Sent from a setImmediate themselves, these checks are held
+//   by the first trick until the turn after, and leave together; they wait for their searches anyway.
+
+/** What the store runs before it sends a check: holds the connection's writes until the next setImmediate. */
+export function writeHolder(redis: RedisClient): () => void {
+  if (!(redis instanceof Redis)) return () => {};
+  let holding = false;
+  return () => {
+    if (holding || redis.status !== 'ready') return;
+    const stream = redis.stream;
+    holding = true;
+    stream.cork();
+    setImmediate(() => {
+      holding = false;
+      stream.uncork();
+    });
+  };
+}
+
+const afterSearchSent = <T>(send: () => Promise<T>) => new Promise<T>((resolve) => setImmediate(() => resolve(send())));
+
+/** Where calls begin, and the calls whose reservation stands while their response is undecided. */
+export class Meter {
+  private readonly open = new Set<MeteredCall>();
+
+  constructor(
+    /** Undefined when access is disabled (benchmarks only): every call is granted, nothing is metered. */
+    readonly access: Access | undefined,
+    private readonly pageSize: number,
+    readonly metrics?: Metrics,
+  ) {}
+
+  /**
+   * A call's check, waited for (a refusal throws its ApiError), unless `mayGoAhead` and the key may go ahead of
+   * its check (ahead.ts): the call then starts at once, and `run` does its work alongside the check.
+   */
+  async begin(caller: Caller, { mayGoAhead = false } = {}): Promise<MeteredCall> {
+    if (!this.access) return new MeteredCall(this, openGrant(this.pageSize));
+    const digest = this.access.identify(caller.authorization);
+    const ahead = mayGoAhead ? this.access.goAhead(caller, digest) : undefined;
+    if (ahead) return new MeteredCall(this, undefined, ahead);
+    const call = new MeteredCall(this, await this.access.authorize(caller, digest));
+    this.hold(call);
+    return call;
+  }
+
+  /** For shutdown: refunds every call whose response is undecided; those calls must then fail. */
+  async cancelOpen(): Promise<number> {
+    const calls = [...this.open];
+    this.open.clear();
+    await Promise.all(calls.map((call) => call.cancel()));
+    return calls.length;
+  }
+
+  /** Keeps a charged call in view until it settles, so a shutdown that cannot wait for it refunds it. */
+  hold(call: MeteredCall): void {
+    if (call.grant?.charged) this.open.add(call);
+  }
+
+  release(call: MeteredCall): void {
+    this.open.delete(call);
+  }
+}
+
+export class MeteredCall {
+  /** The check's grant; undefined while the check of a call that went ahead is due, and after a refusal. */
+  grant: Grant | undefined;
+  /** For the call's search: aborted when the check of a call that went ahead refuses it. */
+  readonly signal: AbortSignal | undefined;
+  private ahead: GoAhead<Grant> | undefined;
+  private readonly provisionalPageSize: number | undefined;
+  private settled = false;
+  private cancelled = false;
+
+  constructor(
+    private readonly meter: Meter,
+    grant: Grant | undefined,
+    ahead?: GoAhead<Grant>,
+  ) {
+    this.grant = grant;
+    this.ahead = ahead;
+    this.signal = ahead?.signal;
+    this.provisionalPageSize = ahead?.pageSize;
+  }
+
+  /** The page size the work uses: the plan's, or, while the check is due, that of the key's last granted call. */
+  get pageSize(): number {
+    return this.grant?.pageSize ?? (this.provisionalPageSize as number);
+  }
+
+  /** Shutdown refunded the call before its response was decided: it must not succeed. */
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
+  /**
+   * Runs the call's work. A call that went ahead runs it alongside its check and answers only once the check has
+   * granted it (a refusal throws and wins over whatever the work produced); a plan changed since the key's last
+   * call (another page size) runs the work again.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const ahead = this.ahead;
+    if (!ahead) return work();
+    this.ahead = undefined;
+    const running = work();
+    running.catch(() => {}); // awaited below, once the check has answered
+    this.grant = await afterSearchSent(ahead.check);
+    this.meter.hold(this);
+    if (this.grant.pageSize !== this.provisionalPageSize) return work();
+    return running;
+  }
+
+  /** A call that went ahead but ended before its work ran (an error in between) gives its place back. */
+  release(): void {
+    this.ahead?.release();
+  }
+
+  /** The response is decided: a success keeps the charge, anything else refunds it. Only the first decision counts. */
+  async settle(succeeded: boolean): Promise<void> {
+    if (this.settled || !this.grant) return;
+    this.settled = true;
+    this.meter.release(this);
+    if (!succeeded) await this.refund();
+  }
+
+  /** Refunds the call while its response is undecided (shutdown); its later settle changes nothing. */
+  async cancel(): Promise<void> {
+    this.cancelled = true;
+    await this.refund();
+  }
+
+  /**
+   * Gives back what the call reserved and updates its grant to say so (the response's credit headers come from
+   * it). Safe more than once; never throws (a refund Redis misses is retried).
+   */
+  private async refund(): Promise<void> {
+    const grant = this.grant;
+    if (!grant?.charged || !this.meter.access) return;
+    this.meter.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, grant.charged);
+    if (grant.balance !== null) grant.balance += grant.charged;
+    grant.charged = 0;
+    await this.meter.access.giveBack(grant.accountId, grant.callId);
+  }
+}
