@@ -1,11 +1,5 @@
 // The access pipeline of DESIGN.md, independent of HTTP so the REST hooks and the MCP tools share it:
 // per-IP limit → API key (401) → plan (403) → per-key limit (429) → [validation, 422] → credits (402).
-// A call costs at most two Redis round trips: (1) the IP count and the key lookup, together; (2) one script on the
-// account's slot for key, plan, key window and credits. For a key this process has seen before, it is one round
-// trip: on one Redis server a single script that counts the address too, on a cluster the script alongside the IP
-// count. A metered call has an id: its reservation is given back (once, by that id) when the call fails
-// (metered-call.ts), and also when its check fails to answer, since the script may still run once Redis does. Some
-// calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
@@ -84,6 +78,14 @@ export interface AccessOptions {
   metrics?: Metrics;
 }
 
+/**
+ * A call costs at most two Redis round trips: (1) the IP count and the key lookup, together; (2) one script on the
+ * account's slot for key, plan, key window and credits. For a key this process has seen before, it is one round
+ * trip: on one Redis server a single script that counts the address too, on a cluster the script alongside the IP
+ * count. A metered call has an id: its reservation is given back (once, by that id) when the call fails
+ * (metered-call.ts), and also when its check fails to answer, since the script may still run once Redis does. Some
+ * calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
+ */
 export class Access {
   /** Requests per minute of each plan with API access. */
   private readonly perMinute: Record<string, number>;

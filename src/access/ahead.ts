@@ -1,13 +1,5 @@
-// The "search goes out first" fast path. A billable call normally waits for its access check (one Redis round
-// trip) before its handler sends the OpenSearch request. A call may instead go ahead: its search goes out at once
-// and the check runs alongside, so the round trip hides behind the search. Nothing is answered before the check:
-// a refusal (401, 402, 403, 429, 503) replaces whatever the search found and aborts it (`signal`), and a plan
-// changed since (another page size) repeats the search (metered-call.ts does both). Only a valid
-// billable call of a key whose last billable call in this process was granted with credits left, and that was not
-// refused or changed (notices.ts) since, goes ahead, no more of them at once than those credits or AHEAD_PER_KEY,
-// and only from an address whose window, as last counted here, has room for them. Unknown, refused, spent, revoked
-// or limited keys, addresses at their limit and invalid calls never cause a search before their check.
-// ACCESS_AHEAD=false turns the fast path off: every call waits for its check.
+// The "search goes out first" fast path: a call may send its search at once and run its access check alongside,
+// so the check's Redis round trip hides behind the search. ACCESS_AHEAD=false turns it off.
 
 /**
  * At most this many calls of one key run ahead of their checks at a time: enough to hide the check behind the
@@ -49,7 +41,16 @@ export interface GoAhead<G> {
   release: () => void;
 }
 
-/** Which keys may go ahead, and how many calls at once. Access (access.ts) tells it how each check ended. */
+/**
+ * Nothing is answered before the check: a refusal (401, 402, 403, 429, 503) replaces whatever the search found and
+ * aborts it (`signal`), and a plan changed since (another page size) repeats the search (metered-call.ts does both).
+ * Only a valid billable call of a key whose last billable call in this process was granted with credits left, and
+ * that was not refused or changed (notices.ts) since, goes ahead, no more of them at once than those credits or
+ * AHEAD_PER_KEY, and only from an address whose window, as last counted here, has room for them. Unknown, refused,
+ * spent, revoked or limited keys, addresses at their limit and invalid calls never cause a search before their
+ * check. This class decides which keys may go ahead, and how many calls at once; Access (access.ts) tells it how
+ * each check ended.
+ */
 export class Ahead {
   /** By key digest; Access forgets a key here when it forgets it, so this never outgrows Access's bound. */
   private readonly keys = new Map<string, Standing>();

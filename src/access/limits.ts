@@ -1,9 +1,5 @@
 // The one-minute request windows (per IP, per key) and their rate-limit headers, and the per-IP count on its own.
-// Both windows are counted by scripts in src/access/store.ts: the key's inside the credit script (its limit
-// depends on the plan that script reads, and a call over it never reserves a credit), the address's there too on
-// one Redis server, or on its own (`Limits.ip`) on a cluster and for a key's first call. Counted on its own, a
-// count that Redis does not answer within FAIL_OPEN_MS lets the request through, and logs: it is protection, not
-// metering.
+// Both are counted by scripts in store.ts; Limits counts an address on its own when the credit script cannot.
 
 export const FAIL_OPEN_MS = 100;
 const WINDOW_S = 60;
@@ -31,6 +27,12 @@ export function rateLimitHeaders(w: Window): Record<string, string> {
   return headers;
 }
 
+/**
+ * The key's window is counted inside the credit script (its limit depends on the plan that script reads, and a call
+ * over it never reserves a credit), the address's there too on one Redis server, or here on its own on a cluster
+ * and for a key's first call. Counted here, a count that Redis does not answer within FAIL_OPEN_MS lets the request
+ * through, and logs: it is protection, not metering.
+ */
 export class Limits {
   constructor(
     // The store's per-IP script (src/access/store.ts imports this file's Count, so not the reverse).

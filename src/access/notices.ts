@@ -1,9 +1,5 @@
-// Account changes, announced to every API process. A process remembers keys it has seen (their account) and which
-// of them may send their search ahead of the access check (ahead.ts). The credit script is the authority and
-// refuses a revoked, downgraded or emptied account on its next call anyway; the notice only stops those calls
-// from going ahead meanwhile, so a change costs OpenSearch no searches once it has arrived (within milliseconds).
-// Pub/sub is fire-and-forget: a process that was disconnected when a notice went out forgets everything it
-// remembers when it reconnects, rather than trust what it may have missed.
+// Account changes, announced to every API process, so a revoked, downgraded or emptied account stops going ahead
+// of its checks (ahead.ts) within milliseconds instead of at its next refusal.
 import { duplicateRedis, type RedisClient } from '../clients.ts';
 
 export const noticeChannel = (prefix: string) => `${prefix}accounts:changed`;
@@ -21,6 +17,13 @@ export interface NoticeHandlers {
 }
 
 /** Listens on its own connection (a subscribed connection runs no other commands); `close` ends it. */
+/**
+ * A process remembers keys it has seen (their account) and which of them may send their search ahead of the access
+ * check. The credit script is the authority and refuses such an account on its next call anyway; the notice only
+ * stops those calls from going ahead meanwhile, so a change costs OpenSearch no searches once it has arrived.
+ * Pub/sub is fire-and-forget: a process that was disconnected when a notice went out forgets everything it
+ * remembers when it reconnects, rather than trust what it may have missed.
+ */
 export function listenForChanges(
   redis: RedisClient,
   prefix: string,

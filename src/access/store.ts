@@ -1,24 +1,27 @@
 // Accounts, API keys and credit balances in Redis, on the path of every request: the key lookup, the credit
-// script and the refund. Creating and changing accounts and keys (scripts/admin.ts) is accounts.ts, on the same
-// keys. Every key of one account carries the hash tag {acct:<id>}, so each Lua script touches one slot and the
-// same code runs on Redis Cluster. The only other keys are the key index (`key:<selector>`, read with a single GET
-// before the account is known), the per-IP windows (`rl:ip:<address>`) and the account id sequence.
-//
-//   <p>{acct:<id>}               hash  plan, unlimited, allowance, period, periodId, balance, createdAt
-//   <p>{acct:<id>}:keyids        set   the account's key ids
-//   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt
-//   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
-//   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
-//   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
-//   <p>rl:ip:<address>           counter of the address's current one-minute window (expires with it)
-//   <p>accounts:seq              counter of account ids
+// script and the refund. Creating and changing accounts and keys is accounts.ts, on the same keys (below).
 import { Cluster, type Result } from 'ioredis';
 import type { RedisClient } from '../clients.ts';
 import type { PlanName } from '../config.ts';
 import type { Count } from './limits.ts';
 import { currentPeriod, PERIODS } from './periods.ts';
 
-/** The names of the keys above, under a deployment's REDIS_KEY_PREFIX. */
+/**
+ * Every key of one account carries the hash tag {acct:<id>}, so each Lua script touches one slot and the same code
+ * runs on Redis Cluster. The only other keys are the key index (read with a single GET before the account is
+ * known), the per-IP windows and the account id sequence.
+ *
+ *   <p>{acct:<id>}               hash  plan, unlimited, allowance, period, periodId, balance, createdAt
+ *   <p>{acct:<id>}:keyids        set   the account's key ids
+ *   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt
+ *   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
+ *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
+ *   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
+ *   <p>rl:ip:<address>           counter of the address's current one-minute window (expires with it)
+ *   <p>accounts:seq              counter of account ids
+ *
+ * The names of those keys, under a deployment's REDIS_KEY_PREFIX.
+ */
 export function redisKeys(prefix: string) {
   const account = (id: string) => `${prefix}{acct:${id}}`;
   const record = (id: string, keyId: string) => `${account(id)}:key:${keyId}`;

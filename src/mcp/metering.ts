@@ -1,13 +1,4 @@
 // The metering rule of DESIGN.md on MCP: a billable call is charged if and only if its successful result was sent.
-// One Metering per POST /mcp (one JSON-RPC message: batches are refused), told of three moments by route.ts:
-// - admit: the transport has accepted the message (Accept, Content-Type, JSON-RPC shape and protocol version all
-//   passed) and is about to hand it to the server. Only now does it pass the access pipeline, once: a tools/call
-//   request reserves what its REST operation costs, anything else is free (a tools/call without an id is a
-//   notification, answered 202 and never run). A message the transport refuses (406, 415, 400) never gets here.
-// - toolFailed: a tool call that ends in an error result gives its reservation back before that result is written,
-//   so the balance a client reads next is already right (as a failed REST call's refund precedes its response).
-// - responseClosed: the HTTP response is over. Unless it was written completely, the reservation goes back too,
-//   whatever the tool did: a result the client never received is not charged.
 // The call itself (hold, charge or refund once, cancel at shutdown) is src/access/metered-call.ts, as on REST.
 import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Grant } from '../access/access.ts';
@@ -17,6 +8,17 @@ import { COSTS } from '../contract/operations.ts';
 import type { Metrics } from '../metrics.ts';
 import { TOOLS_BY_NAME } from './tools.ts';
 
+/**
+ * One Metering per POST /mcp (one JSON-RPC message: batches are refused), told of three moments by route.ts:
+ * - admit: the transport has accepted the message (Accept, Content-Type, JSON-RPC shape and protocol version all
+ *   passed) and is about to hand it to the server. Only now does it pass the access pipeline, once: a tools/call
+ *   request reserves what its REST operation costs, anything else is free (a tools/call without an id is a
+ *   notification, answered 202 and never run). A message the transport refuses (406, 415, 400) never gets here.
+ * - toolFailed: a tool call that ends in an error result gives its reservation back before that result is written,
+ *   so the balance a client reads next is already right (as a failed REST call's refund precedes its response).
+ * - responseClosed: the HTTP response is over. Unless it was written completely, the reservation goes back too,
+ *   whatever the tool did: a result the client never received is not charged.
+ */
 export class Metering {
   /** The message's access decision once admitted: a grant, or the 402/429 a tool call reports as its result. */
   grant: Grant | ApiError | undefined;

@@ -1,11 +1,5 @@
-// POST /mcp: the Streamable HTTP transport, stateless, with JSON responses. The SDK's web-standard transport
-// answers with a Response rather than writing to the socket, so the order is ours: the transport first checks
-// the request and its one message, then the message passes the access pipeline (metering.ts: a tools/call is
-// charged what its REST operation costs, initialize, tools/list, pings and notifications are free), then the
-// server runs it, and Fastify writes the answer. A missing, invalid or revoked key is HTTP 401 and a plan without
-// API access HTTP 403 (both for any message the transport accepted: one it refuses gets the transport's own 4xx,
-// whatever the key); out of credits or over a rate limit during a tool call is that tool's result, as MCP
-// clients expect.
+// POST /mcp: the Streamable HTTP transport, stateless, with JSON responses; each accepted message passes the access
+// pipeline (metering.ts) before the server runs it.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Meter } from '../access/metered-call.ts';
@@ -17,6 +11,15 @@ import { createMcpServer } from './server.ts';
 
 export const MCP_PATH = '/mcp';
 
+/**
+ * The SDK's web-standard transport answers with a Response rather than writing to the socket, so the order is ours:
+ * the transport first checks the request and its one message, then the message passes the access pipeline (a
+ * tools/call is charged what its REST operation costs; initialize, tools/list, pings and notifications are free),
+ * then the server runs it, and Fastify writes the answer. A missing, invalid or revoked key is HTTP 401 and a plan
+ * without API access HTTP 403 (for any message the transport accepted: one it refuses gets the transport's own
+ * 4xx, whatever the key); out of credits or over a rate limit during a tool call is that tool's result, as MCP
+ * clients expect.
+ */
 export const mcpRoute: FastifyPluginAsync<{
   catalog: Catalog;
   meter: Meter;
