@@ -1,15 +1,7 @@
-// The API benchmark: how creator search costs grow with data, what the speed work bought, and what the API adds.
-//   npm run bench:api -- [--sizes 20000,200000,1000000] [--layouts split,shared] [--duration 10] [--rounds 3]
-//   [--warmup 5] [--connections 8] [--open 10] [--sequential 300] [--soak 0] [--out bench/results]
-// For each size (bench/api/datasets.ts generates and loads it) and layout (bench/cpu-layout.ts) it first checks that
-// the live request shape returns the same top 25 and totalFound as the replaced one for every request of the mix,
-// and stops if not (that pass also warms OpenSearch up). Then it loads these targets in rounds, each round in another
-// order, and takes ratios within a round: the replaced shape on the index as it was built, the live shape on the
-// index as it is built now (both straight to OpenSearch), and the API with a metered key; at the smallest size also
-// the API with ACCESS_DISABLED and a bare Node proxy (the floor of any hop). Then an open loop at 50% and 80% of
-// direct's maximum for direct and every process in front of it, in rounds too, and lookups one at a time.
-// --soak N adds N seconds of load on the API while its memory is sampled.
-// Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
+// `npm run bench:api`: how creator search costs grow with data, what the speed work bought, and what the API adds.
+// It measures nothing until the live request shape returns the same answers as the replaced one, and takes ratios
+// within rounds of rotating order, so a noisy shared machine cannot pass for a speed-up; docs/speed.md has the
+// method and the results. Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

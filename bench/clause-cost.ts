@@ -1,13 +1,7 @@
-// What each kind of clause of the ranking profile costs OpenSearch per creator search, and which answers it decides:
-//   npm run bench:clauses -- [--size 1000000] [--profile P] [--limit 0] [--out bench/results]
-// On bench:api's data and mix (bench/api/datasets.ts generates and loads the size if it is missing), every request
-// of the mix goes out as the live shape and, in turn, rendered from the profile without one kind of clause, and as
-// two shapes of the whole request: counting only (totalFound without a ranked page) and the page without an exact
-// count (what lets Lucene skip documents that cannot make the page). One request at a time, the variants of each
-// request in an order that rotates from request to request, OpenSearch's request cache off; the figure is
-// OpenSearch's mean `took` per search, beside how many answers (top 25, total) differ from the live shape's. It
-// tells the cost of a knob before it is tuned, and bounds what a faster shape with the same answers can save.
-// Needs OpenSearch (`npm run up`). Writes <out>/clauses-<date>T<time>.md.
+// `npm run bench:clauses`: what each kind of clause of the ranking profile costs OpenSearch per creator search, and
+// how many answers it decides, so a knob is priced before it is tuned and a faster shape with the same answers is
+// bounded. Each request of bench:api's mix goes out live and without each kind of clause, one at a time, request
+// cache off; the figure is OpenSearch's mean `took`. Needs OpenSearch. Writes <out>/clauses-<date>T<time>.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -111,6 +105,7 @@ for (const [i, c] of cases.entries()) {
   const params = SearchCreatorsParams.parse(c);
   const window = pageWindow({ page: params.page, pageSize: config.pageSize, depthLimit: config.searchDepthLimit });
   const answers: Answer[] = [];
+  // The variants in an order that rotates from request to request.
   for (let k = 0; k < variants.length; k++) {
     const v = (i + k) % variants.length;
     answers[v] = await send(index, (variants[v] as Variant).body(params, window));

@@ -1,10 +1,7 @@
-// Indexer throughput against raw _bulk, measured in one run on one machine:
-//   npm run bench:index -- [--creators 1000000] [--layout split|shared]
-// 1. generates the dataset (timed), 2. sends the indexer's exact documents with plain _bulk requests of the same
-// size and concurrency (the ceiling OpenSearch allows here), 3. runs the real indexer CLI on the NDJSON (parse,
-// validate, transform, bulk, alias swap), 4. writes bench/results/indexer-<date>-<n>-<layout>.md. Figures are never
-// edited. --layout (bench/cpu-layout.ts): OpenSearch on a core of its own while loading (split, the default, as when
-// the indexer runs off the cluster's nodes) or sharing every core with the indexer.
+// `npm run bench:index`: indexer throughput against raw _bulk of the same documents at the same request size and
+// concurrency (the ceiling OpenSearch allows here), in one run on one machine, so what shows is the indexer's own
+// cost. --layout (bench/cpu-layout.ts): OpenSearch on a core of its own (split) or sharing every core with the
+// indexer. Writes bench/results/indexer-<date>-<n>-<layout>.md; figures are never edited.
 import { execFile } from 'node:child_process';
 import {
   createReadStream,

@@ -1,9 +1,8 @@
 // Runs before `npm run up` and `npm test` (npm's pre-scripts), so both work on a fresh clone: installs what
 // package-lock.json pins whenever node_modules is missing or was installed from another lock file.
 // Plain JavaScript on purpose: it runs before tsx is installed.
-// `npm install` rather than `npm ci`: npm 11 writes lock files without other platforms' optional packages
-// (Biome's and esbuild's native binaries) and then `npm ci` refuses them as out of sync; `install` honours the
-// same pinned versions.
+// The lock file is committed as npm 11 writes it (other platforms' optional packages included), so `npm install`
+// installs what it pins and leaves it unchanged: a fresh clone stays clean (.ci/run checks it).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,11 +1,7 @@
 // The profile's popularity clauses (rank_feature saturations of subscribers, views and engagement) depend on the
-// creator alone, not on the query: the indexer works out their sum once per creator and stores it
-// (`popularityScore`), and a search adds it to the text score in one script instead of walking three feature
-// postings alongside every text match (about 10% of OpenSearch's time per search at 1,000,000 creators). The sum is
-// Lucene's to the last bit: the feature value as a rank_feature field stores it (the float's upper 17 bits),
-// Lucene's saturation in float arithmetic, the clauses summed in double and rounded to float as a disjunction does,
-// so a search that adds it returns the same scores, and the same answers, as the three clauses. The index records
-// the signals it was worked out for (`signalsKey`); a profile with other signals ranks with the clauses.
+// creator alone, not on the query: the indexer stores their sum per creator (`popularityScore`), and a search adds
+// it to the text score in one script instead of walking three feature postings alongside every text match. The index
+// records the signals it was worked out for (`signalsKey`); a profile with other signals ranks with the clauses.
 import type { CreatorRanking } from './profile.ts';
 
 /** The stored sum's field (mappings/creators.json). */
@@ -45,7 +41,10 @@ function asStored(value: number): number {
 /**
  * The sum of the signals' clause scores for one creator, as OpenSearch scores them: `value` reads a signal's field
  * (dotted, e.g. `popularity.subscribers`) from the creator's document; a field without a positive value does not
- * match, so adds nothing.
+ * match, so adds nothing. The sum is Lucene's to the last bit: the feature value as a rank_feature field stores it
+ * (the float's upper 17 bits), Lucene's saturation in float arithmetic, the clauses summed in double and rounded to
+ * float as a disjunction does, so a search that adds it returns the same scores, and the same answers, as the three
+ * clauses.
  */
 export function popularityScore(signals: PopularitySignals, value: (field: string) => number | undefined): number {
   const f = Math.fround;

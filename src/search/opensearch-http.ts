@@ -1,13 +1,7 @@
-// The API's read path to OpenSearch: plain JSON over keep-alive undici pools, one per node. Measured on this
-// machine it costs about half the CPU per search of the official client (which the indexer, tests and /readyz keep
-// using), and CPU the API spends is CPU OpenSearch cannot use when they share a host. Every failure that means
-// "OpenSearch cannot answer now" becomes a 503 with Retry-After, a 400 (a value OpenSearch refuses) a 422; the
-// original error only reaches the log.
-//
-// Several nodes: requests go round the nodes that answer. A node that cannot be reached (refused, reset, or no
-// connection within CONNECT_TIMEOUT_MS) is left out for a while, doubling up to DEAD_MAX_MS while it stays down, and
-// the request goes to the next node at once: a search only reads, so sending it again is always safe. Once its
-// time is up, one request tries the node again; the others keep to the live ones meanwhile.
+// The API's read path to OpenSearch: plain JSON over keep-alive undici pools, one per node, because it costs less
+// CPU per search than the official client (docs/speed.md) and CPU the API spends is CPU OpenSearch cannot use on a
+// shared host. Every failure that means "OpenSearch cannot answer now" becomes a 503 with Retry-After, a 400 (a
+// value OpenSearch refuses) a 422; the original error only reaches the log.
 import { type Dispatcher, Pool } from 'undici';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
@@ -47,6 +41,12 @@ interface Node {
   changedAt: number;
 }
 
+/**
+ * Several nodes: requests go round the nodes that answer. A node that cannot be reached (refused, reset, or no
+ * connection within CONNECT_TIMEOUT_MS) is left out for a while, doubling up to DEAD_MAX_MS while it stays down, and
+ * the request goes to the next node at once: a search only reads, so sending it again is always safe. Once its
+ * time is up, one request tries the node again; the others keep to the live ones meanwhile.
+ */
 export class OpenSearchHttp {
   private readonly nodes: Node[];
   private readonly headers: Record<string, string>;

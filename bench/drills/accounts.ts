@@ -1,0 +1,28 @@
+// The drills' accounts and API keys, made straight in Redis as `npm run admin` makes them: the one place the drills
+// use src/access, so a drill reads as calls and balances, not key layouts.
+import type { Redis } from 'ioredis';
+import { Accounts } from '../../src/access/accounts.ts';
+import { redisKeys } from '../../src/access/store.ts';
+
+export interface Account {
+  accountId: string;
+  keyId: string;
+  key: string;
+}
+
+/** Accounts under the Redis key prefix `prefix`, with API keys that start with `keyPrefix` (KEY_PREFIX). */
+export function accountsIn(redis: Redis, prefix: string, keyPrefix: string) {
+  const store = new Accounts(redis, prefix);
+  const keys = redisKeys(prefix);
+  return {
+    async open(allowance: number): Promise<Account> {
+      const accountId = await store.createAccount({ plan: 'user', allowance });
+      return { accountId, ...(await store.createApiKey(accountId, keyPrefix, 'drill')) };
+    },
+    revoke: (a: Account) => store.revokeKey(a.accountId, a.keyId),
+    balance: async (a: Account) => Number((await store.getAccount(a.accountId))?.balance),
+    /** The Redis key of the account's hash, where its balance moves. */
+    hash: (a: Account) => keys.account(a.accountId),
+  };
+}
+export type DrillAccounts = ReturnType<typeof accountsIn>;

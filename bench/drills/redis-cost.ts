@@ -1,0 +1,53 @@
+// Not a fault drill: what one billable call of a known key costs Redis (commands sent, commands run, CPU), read
+// from INFO before and after a run of calls. It feeds the capacity note of docs/cluster.md, so it is measured
+// before keyspace notifications (which cost Redis CPU of their own) are turned on.
+import type { Redis } from 'ioredis';
+import { type Context, lab, type Paths } from './lab.ts';
+
+/** Redis's count of each command it has run (INFO commandstats), scripts' own commands included. */
+async function commandStats(admin: Redis): Promise<Map<string, number>> {
+  const stats = new Map<string, number>();
+  for (const [, name, calls] of (await admin.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+    stats.set(String(name), Number(calls));
+  }
+  return stats;
+}
+
+/** The CPU time Redis has used, user and system, in ms (INFO cpu). */
+async function redisCpuMs(admin: Redis): Promise<number> {
+  const info = await admin.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+}
+
+/** The report's section on Redis's work per billable call, as text. */
+export async function redisWork(ctx: Context, { search }: Paths): Promise<string> {
+  const { admin } = ctx;
+  const calls = 500;
+  const t = await lab(ctx, 'work');
+  try {
+    const a = await t.accounts.open(10_000);
+    if ((await t.call(search, a)) !== 200) throw new Error('a granted search failed'); // the key's lookup
+    const [before, cpuBefore] = [await commandStats(admin), await redisCpuMs(admin)];
+    for (let i = 0; i < calls; i++) if ((await t.call(search, a)) !== 200) throw new Error('a granted search failed');
+    const [after, cpuAfter] = [await commandStats(admin), await redisCpuMs(admin)];
+    after.delete('info'); // the measurement's own
+    const per = [...after]
+      .map(([name, n]) => [name, (n - (before.get(name) ?? 0)) / calls] as const)
+      .filter(([, n]) => n > 0)
+      .sort((x, y) => y[1] - x[1]);
+    // A known key's call sends two scripts (the IP window's and the access script) and nothing else; every other
+    // command runs inside them.
+    const sent = per.filter(([name]) => /^(evalsha|eval)$/.test(name));
+    const total = per.reduce((sum, [, n]) => sum + n, 0);
+    const list = (entries: typeof per) => entries.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ');
+    return [
+      `${calls} billable searches of a known key, one after another; INFO commandstats before and after:`,
+      `- commands the API sends per call: ${sent.reduce((sum, [, n]) => sum + n, 0).toFixed(2)} (${list(sent)}), together in one round trip`,
+      `- commands Redis runs per call, scripts' own included: ${total.toFixed(2)} (${list(per)})`,
+      `- Redis CPU per call (INFO cpu, user + system, keyspace notifications off): ${((cpuAfter - cpuBefore) / calls).toFixed(3)} ms`,
+    ].join('\n');
+  } finally {
+    await t.close();
+  }
+}
