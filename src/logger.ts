@@ -17,7 +17,7 @@ export function scrub(line: string): string {
  * logs a `headers` object gets its credentials redacted, an error from Node's HTTP parser loses `rawPacket` (the
  * request's raw bytes, headers included, which Fastify logs at trace), and every line is scrubbed of key-shaped
  * text before it is written. Stdout is written asynchronously in batches of 4 KB (pino flushes the rest on exit):
- * one write per line cost a busy API about 0.2 ms of CPU per request here.
+ * one write per line costs a busy API CPU on every request (docs/speed.md, "The API's read path").
  */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,

@@ -8,7 +8,7 @@ countries.registerLocale(englishCountries);
 languages.registerLocale(englishLanguages);
 
 /**
- * Remembers a parser's answers for the last inputs it saw: the libraries scan every name on each miss (~0.1 ms),
+ * Remembers a parser's answers for the last inputs it saw: the libraries scan every name on each miss,
  * and callers ask for the same few countries and languages all day. Bounded; the oldest answer goes first.
  */
 function remembered(parse: (input: string) => string | undefined, size = 1000) {

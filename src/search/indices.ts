@@ -4,7 +4,7 @@ export function aliases(prefix: string) {
 }
 
 /**
- * Where the API sends a search. No filter_path: measured here it costs OpenSearch about 5% more CPU per search
- * (its response is filtered after it is built) to save the API parsing a few hundred bytes per hit.
+ * Where the API sends a search. No filter_path: OpenSearch filters a response after building it, which costs it
+ * more CPU than the API saves parsing a few hundred bytes per hit (docs/speed.md, "The API's read path").
  */
 export const searchPath = (index: string) => `/${index}/_search`;
