@@ -7,6 +7,7 @@ import { AccessStore } from '../../src/access/store.ts';
 import { getWithKey, meteredTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
+import { ownRedis, REDIS_SERVER } from '../support/own-redis.ts';
 
 // Metering under faults: whatever Redis does (stalls past the command timeout, drops a connection between a
 // command and its reply, sees a script twice), a billable call is charged if and only if its 2xx was sent, so
@@ -16,9 +17,15 @@ const apps: TestApp[] = [];
 let clock = new Date('2026-11-30T23:59:00.000Z');
 /** A connection of the test's own, for CLIENT PAUSE and CLIENT KILL: the app's is the one under test. */
 let admin: Redis;
+/**
+ * Pausing Redis would stall every file running beside this one: the apps here use a Redis of their own, where
+ * redis-server is at hand (support/own-redis.ts), else the shared one.
+ */
+let own: Awaited<ReturnType<typeof ownRedis>> | undefined;
+let redisUrl: string;
 
 async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  const created = await meteredTestApp(data.prefix, () => clock, env);
+  const created = await meteredTestApp(data.prefix, () => clock, { REDIS_URL: redisUrl, ...env });
   apps.push(created);
   return created;
 }
@@ -72,11 +79,14 @@ beforeAll(async () => {
     [sponsor(1, 'Keyforge Labs')],
     Array.from({ length: 10 }, (_, i) => creator(i + 1)),
   );
-  admin = new Redis(inject('redisUrl'));
+  own = REDIS_SERVER ? await ownRedis('metering-faults') : undefined;
+  redisUrl = own?.url ?? inject('redisUrl');
+  admin = new Redis(redisUrl);
 }, 60_000);
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
   await admin?.quit();
+  await own?.remove();
   await data?.drop();
 });
 

@@ -1,43 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIL_OPEN_MS, Limits } from '../../src/access/limits.ts';
 import { AccessStore } from '../../src/access/store.ts';
-import { closedPort, createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { ownRedis, REDIS_SERVER } from '../support/own-redis.ts';
 
-// A Redis of its own that the test stops and restarts, with AOF so accounts survive the restart.
-const server = (() => {
-  try {
-    return execFileSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim();
-  } catch {
-    return '';
-  }
-})();
-let redis: ChildProcess | undefined;
+// A Redis of its own that the test stops and restarts (support/own-redis.ts).
+let redis: Awaited<ReturnType<typeof ownRedis>>;
 let port = 0;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'redis-outage-'));
-
-async function startRedis(): Promise<void> {
-  redis = spawn(server, [
-    ...['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''],
-    ...['--appendonly', 'yes', '--appendfsync', 'always', '--enable-debug-command', 'yes'],
-  ]);
-  const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: null });
-  probe.on('error', () => undefined);
-  await probe.connect().catch(() => undefined);
-  await probe.ping();
-  probe.disconnect();
-}
-
-async function stopRedis(): Promise<void> {
-  const exited = once(redis as ChildProcess, 'exit');
-  redis?.kill('SIGTERM');
-  await exited;
-}
 
 async function timed<T>(work: Promise<T>): Promise<[T, number]> {
   const started = Date.now();
@@ -45,17 +15,16 @@ async function timed<T>(work: Promise<T>): Promise<[T, number]> {
   return [result, Date.now() - started];
 }
 
-describe.skipIf(!server)('when Redis stops and comes back (needs redis-server on PATH)', () => {
+describe.skipIf(!REDIS_SERVER)('when Redis stops and comes back (needs redis-server on PATH)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    port = await closedPort();
-    await startRedis();
+    redis = await ownRedis('redis-outage');
+    port = redis.port;
     t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, LOG_LEVEL: 'silent', INDEX_PREFIX: 'unused_' });
   }, 30_000);
   afterAll(async () => {
     await t?.close();
-    redis?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    await redis?.remove();
   });
 
   it('fails the rate limiter open within its budget when Redis is slow, and says so', async () => {
@@ -79,7 +48,7 @@ describe.skipIf(!server)('when Redis stops and comes back (needs redis-server on
     const niches = () => t.app.inject({ url: '/api/v1/niches', headers: { authorization: `Bearer ${key}` } });
     expect((await niches()).statusCode).toBe(200);
 
-    await stopRedis();
+    await redis.stop();
     for (const url of ['/api/v1/niches', '/api/v1/credits', '/api/v1/creators/x', '/api/v1/creators?query=x']) {
       const [response, ms] = await timed(t.app.inject({ url, headers: { authorization: `Bearer ${key}` } }));
       expect(response.statusCode, url).toBe(503);
@@ -90,7 +59,7 @@ describe.skipIf(!server)('when Redis stops and comes back (needs redis-server on
     const [badKey] = await timed(t.app.inject({ url: '/api/v1/niches', headers: { authorization: 'Bearer nope' } }));
     expect(badKey.statusCode).toBe(401);
 
-    await startRedis();
+    await redis.start();
     const deadline = Date.now() + 15_000;
     let status = 0;
     while (Date.now() < deadline && status !== 200) {
