@@ -77,7 +77,8 @@ export class Meter {
     if (call.grant?.charged) this.open.add(call);
   }
 
-  release(call: MeteredCall): void {
+  /** The call's response is decided: a shutdown no longer concerns it. */
+  decided(call: MeteredCall): void {
     this.open.delete(call);
   }
 }
@@ -139,7 +140,7 @@ export class MeteredCall {
   async settle(succeeded: boolean): Promise<void> {
     if (this.settled || !this.grant) return;
     this.settled = true;
-    this.meter.release(this);
+    this.meter.decided(this);
     if (!succeeded) await this.refund();
   }
 
