@@ -1,8 +1,9 @@
+// Progress of long work (the indexer's documents, the importer's kilobytes): a bar on a terminal, plain lines in logs.
 import { createReadStream } from 'node:fs';
 import cliProgress from 'cli-progress';
 
 export interface Progress {
-  tick(docs?: number): void;
+  tick(amount?: number): void;
   stop(): void;
 }
 
@@ -16,13 +17,19 @@ export async function countLines(file: string): Promise<number> {
 }
 
 /** A progress bar on a terminal; plain lines (every 10% or 10 s) in logs and CI. */
-export function createProgress(label: string, total: number, out: NodeJS.WriteStream = process.stdout): Progress {
+/** `unit` names what `total` counts: documents for the indexer, kilobytes read for the importer. */
+export function createProgress(
+  label: string,
+  total: number,
+  out: NodeJS.WriteStream = process.stdout,
+  unit = 'docs',
+): Progress {
   const started = Date.now();
   let done = 0;
   if (out.isTTY) {
     const bar = new cliProgress.SingleBar(
       {
-        format: `${label.padEnd(9)} {bar} {percentage}% | {value}/{total} docs | {rate} docs/s | ETA {eta_formatted}`,
+        format: `${label.padEnd(9)} {bar} {percentage}% | {value}/{total} ${unit} | {rate} ${unit}/s | ETA {eta_formatted}`,
         stream: out,
         hideCursor: true,
       },
@@ -30,8 +37,8 @@ export function createProgress(label: string, total: number, out: NodeJS.WriteSt
     );
     bar.start(total, 0, { rate: 0 });
     return {
-      tick: (docs = 1) => {
-        done += docs;
+      tick: (amount = 1) => {
+        done += amount;
         bar.update(done, { rate: Math.round(done / Math.max((Date.now() - started) / 1000, 0.001)) });
       },
       stop: () => bar.stop(),
@@ -42,11 +49,13 @@ export function createProgress(label: string, total: number, out: NodeJS.WriteSt
   const line = () => {
     const seconds = (Date.now() - started) / 1000;
     const rate = Math.round(done / Math.max(seconds, 0.001));
-    out.write(`${label}: ${done}/${total} docs (${Math.floor((100 * done) / Math.max(total, 1))}%), ${rate} docs/s\n`);
+    out.write(
+      `${label}: ${done}/${total} ${unit} (${Math.floor((100 * done) / Math.max(total, 1))}%), ${rate} ${unit}/s\n`,
+    );
   };
   return {
-    tick: (docs = 1) => {
-      done += docs;
+    tick: (amount = 1) => {
+      done += amount;
       const share = Math.floor((10 * done) / Math.max(total, 1));
       if (share > lastShare || Date.now() - lastLine > 10_000) {
         lastShare = share;

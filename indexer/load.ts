@@ -8,7 +8,7 @@ import type { IndexerConfig } from './config.ts';
 import { creatorDocument, SponsorStats } from './documents.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
-import { countLines, createProgress } from './progress.ts';
+import { countLines, createProgress } from '../common/progress.ts';
 import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema } from './records.ts';
 import {
   type AliasName,

@@ -18,6 +18,7 @@ const LAYERS: string[][] = [
   ['src/server.ts'],
   ['common'],
   ['indexer'],
+  ['importer'],
   ['workbench'],
   ['scripts'],
   ['bench', 'clients/typescript/scripts', 'clients/typescript/examples'],

@@ -1,0 +1,179 @@
+// `npm run import -- eval-sponsors`: the detector against the hand-labelled videos of relevance/sponsors/labels.jsonl
+// (rules in relevance/sponsors/labelling.md): precision and recall of (video, brand) pairs per split and per file,
+// and each false positive with its cause.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { columnsOf, type VideoField } from '../csv/columns.ts';
+import { readCsv } from '../csv/read.ts';
+import { videoFromRow } from '../csv/rows.ts';
+import { foldName, type VideoFacts } from '../model.ts';
+import { detectSponsors, type Finding } from './detect.ts';
+import type { Registry } from './registry.ts';
+
+export const LABELS_FILE = path.resolve(import.meta.dirname, '../../relevance/sponsors/labels.jsonl');
+export const SHARED_TRENDING = { US: 'trending-2017-US.csv', FR: 'trending-2017-FR.csv' } as const;
+
+/**
+ * What made a video a candidate for labelling: any phrase that looks like a disclosure or a deal, in any of the
+ * five languages, wide on purpose (it also catches collaborations, thanks and affiliate notes, the hard negatives).
+ */
+export const DISCLOSURE_LIKE =
+  /sponsor|use (?:my |the )?code|promo ?code|code promo|coupon|brought to you|partenaire|partenariat|#ad\b|#spon|paid promotion|sponsoris|in partnership|in collaboration|% off|get \S+ (?:for )?free|first month|free trial|discount|réduction|offert par|grâce à|thanks? (?:to|you) \S+(?: \S+)? for|merci à|go to \S+\.(?:com|fr|co)\/\w|check out \S+\.com|affiliate|affilié|patrocinad|gesponsert|werbung|anzeige|promoción|código|cupom|desconto|publicité|collab/i;
+
+const LabelSchema = z.object({
+  videoId: z.string(),
+  file: z.enum(['US', 'FR']),
+  split: z.enum(['tune', 'held-out']),
+  sponsors: z.array(z.object({ name: z.string().min(1), text: z.string().min(1) })),
+  note: z.string(),
+});
+export type Label = z.infer<typeof LabelSchema>;
+
+export function readLabels(file = LABELS_FILE): Label[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line, index) => {
+      const parsed = LabelSchema.safeParse(JSON.parse(line));
+      if (!parsed.success) throw new Error(`${file}:${index + 1}: ${parsed.error.issues[0]?.message}`);
+      return parsed.data;
+    });
+}
+
+/** A channel's videos are all on one side: tuning on a channel's template never leaks into the held-out part. */
+export const splitOf = (channelTitle: string): Label['split'] =>
+  (createHash('sha1').update(channelTitle).digest()[0] as number) % 2 === 0 ? 'tune' : 'held-out';
+
+/** The latest row of each video of the shared trending files (the same video trends on several days). */
+export async function sharedVideos(
+  realdata: string,
+): Promise<Map<string, VideoFacts & { file: keyof typeof SHARED_TRENDING }>> {
+  const videos = new Map<string, VideoFacts & { file: keyof typeof SHARED_TRENDING }>();
+  for (const [file, name] of Object.entries(SHARED_TRENDING) as [keyof typeof SHARED_TRENDING, string][]) {
+    const full = path.join(realdata, name);
+    let columns: Partial<Record<VideoField, string>> | undefined;
+    for await (const row of readCsv(full)) {
+      columns ??= columnsOf<VideoField>('videos', Object.keys(row.cells), full);
+      const video = videoFromRow(row.cells, columns, `${name}:${row.line}`);
+      if (!videos.has(video.videoId) || videos.get(video.videoId)?.file === file)
+        videos.set(video.videoId, { ...video, file });
+    }
+  }
+  return videos;
+}
+
+export interface Score {
+  videos: number;
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+  precision: number;
+  recall: number;
+}
+
+export interface Miss {
+  videoId: string;
+  channel: string;
+  name: string;
+  text: string;
+  cause?: string;
+}
+
+export interface Evaluation {
+  scores: Record<string, Score>;
+  falsePositives: (Miss & { split: Label['split'] })[];
+  falseNegatives: (Miss & { split: Label['split'] })[];
+  causes: Record<string, Record<string, number>>;
+}
+
+export function evaluate(labels: Label[], videos: Map<string, VideoFacts>, registry: Registry): Evaluation {
+  const tallies = new Map<string, { videos: number; tp: number; fp: number; fn: number }>();
+  const tally = (key: string) => {
+    const t = tallies.get(key) ?? { videos: 0, tp: 0, fp: 0, fn: 0 };
+    tallies.set(key, t);
+    return t;
+  };
+  const falsePositives: Evaluation['falsePositives'] = [];
+  const falseNegatives: Evaluation['falseNegatives'] = [];
+  const causes: Evaluation['causes'] = {};
+  const canonical = (name: string) => {
+    const found = registry.byNameOf(name);
+    return foldName(found && 'brand' in found ? found.brand.name : name);
+  };
+  for (const label of labels) {
+    const video = videos.get(label.videoId);
+    if (!video) throw new Error(`labelled video ${label.videoId} is not in the shared trending files`);
+    const channel = video.channelTitle ?? '';
+    const found = detectSponsors(video, { title: channel, handle: null }, registry);
+    const expected = new Map(label.sponsors.map((s) => [canonical(s.name), s]));
+    const detected = new Map(found.map((f) => [matching(canonical(f.name), expected), f]));
+    const keys = [`${label.split}`, `${label.split} ${label.file}`];
+    for (const key of keys) tally(key).videos += 1;
+    for (const [name, finding] of detected) {
+      const hit = expected.has(name);
+      for (const key of keys) tally(key)[hit ? 'tp' : 'fp'] += 1;
+      if (!hit) {
+        const cause = causeOf(finding, label);
+        falsePositives.push({
+          videoId: label.videoId,
+          channel,
+          name: finding.name,
+          text: finding.text,
+          cause,
+          split: label.split,
+        });
+        causes[label.split] ??= {};
+        (causes[label.split] as Record<string, number>)[cause] =
+          ((causes[label.split] as Record<string, number>)[cause] ?? 0) + 1;
+      }
+    }
+    for (const [name, sponsor] of expected) {
+      if (detected.has(name)) continue;
+      for (const key of keys) tally(key).fn += 1;
+      falseNegatives.push({
+        videoId: label.videoId,
+        channel,
+        name: sponsor.name,
+        text: sponsor.text,
+        split: label.split,
+      });
+    }
+  }
+  const scores = Object.fromEntries(
+    [...tallies]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, t]) => [
+        key,
+        {
+          videos: t.videos,
+          truePositives: t.tp,
+          falsePositives: t.fp,
+          falseNegatives: t.fn,
+          precision: t.tp + t.fp === 0 ? 1 : t.tp / (t.tp + t.fp),
+          recall: t.tp + t.fn === 0 ? 1 : t.tp / (t.tp + t.fn),
+        },
+      ]),
+  );
+  return { scores, falsePositives, falseNegatives, causes };
+}
+
+/**
+ * The label a detected name stands for: the same folded name, or one that starts with the other (a brand and its
+ * product: `SkyBound Stratos` for `SkyBound`), at least four characters long.
+ */
+function matching(name: string, expected: Map<string, unknown>): string {
+  if (expected.has(name)) return name;
+  for (const key of expected.keys())
+    if (Math.min(key.length, name.length) >= 4 && (key.startsWith(name) || name.startsWith(key))) return key;
+  return name;
+}
+
+/** Why a detected brand is not in the labels: the label has a brand on the same line (a misread name), or not. */
+function causeOf(finding: Finding, label: Label): string {
+  if (label.sponsors.some((s) => finding.text.includes(s.text) || s.text.includes(finding.text)))
+    return 'wrong name for a labelled deal';
+  if (label.sponsors.length === 0 && label.note.match(/own|merch|self|propre/i)) return 'self-promotion';
+  return `no sponsor in the label (${finding.rule})`;
+}

@@ -1,0 +1,106 @@
+// The brand registry (importer/rules/brands.json, a file analysts edit): a name, an alias or a domain resolves to
+// one sponsor; names and domains listed as notSponsors (fan funding, social links, platforms) never become one.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { SPONSOR_KINDS } from '../../indexer/records.ts';
+import { foldName } from '../model.ts';
+
+export const REGISTRY_FILE = path.resolve(import.meta.dirname, '../rules/brands.json');
+
+const BrandSchema = z.object({
+  name: z.string().min(1),
+  aliases: z.array(z.string().min(1)).default([]),
+  domains: z.array(z.string().min(3)).default([]),
+  kind: z.enum(SPONSOR_KINDS).nullable().default(null),
+});
+const NotSponsorSchema = z.object({
+  name: z.string().min(1),
+  aliases: z.array(z.string().min(1)).default([]),
+  domains: z.array(z.string().min(3)).default([]),
+  why: z.string().min(1),
+});
+const RegistryFileSchema = z.object({
+  about: z.string().optional(),
+  brands: z.array(BrandSchema),
+  notSponsors: z.array(NotSponsorSchema),
+});
+
+export type Brand = z.infer<typeof BrandSchema>;
+export type NotSponsor = z.infer<typeof NotSponsorSchema>;
+export type Resolution = { brand: Brand } | { notSponsor: NotSponsor } | undefined;
+
+/** `www.Shop.NordVPN.com` → `shop.nordvpn.com`. */
+export const normalizeHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^www\d?\./, '')
+    .replace(/\.$/, '');
+
+export class Registry {
+  private readonly byName = new Map<string, Brand | NotSponsor>();
+  private readonly byDomain = new Map<string, Brand | NotSponsor>();
+  readonly brands: Brand[];
+
+  constructor(brands: Brand[], notSponsors: NotSponsor[]) {
+    this.brands = brands;
+    for (const entry of [...brands, ...notSponsors]) {
+      for (const name of [entry.name, ...entry.aliases]) {
+        const key = foldName(name);
+        const seen = this.byName.get(key);
+        if (seen && seen !== entry)
+          throw new Error(`brand registry: "${name}" names both ${seen.name} and ${entry.name}`);
+        this.byName.set(key, entry);
+      }
+      for (const domain of entry.domains) this.byDomain.set(normalizeHost(domain), entry);
+    }
+  }
+
+  static load(file = REGISTRY_FILE): Registry {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`${file}: not a readable brand registry (${(error as Error).message})`);
+    }
+    const parsed = RegistryFileSchema.safeParse(json);
+    if (!parsed.success)
+      throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    return new Registry(parsed.data.brands, parsed.data.notSponsors);
+  }
+
+  /** A name or alias as written anywhere (case, accents and punctuation ignored). */
+  byNameOf(name: string): Resolution {
+    return wrap(this.byName.get(foldName(name)));
+  }
+
+  /** A host or any parent domain of it (`lyon.images-photo.com` finds `images-photo.com`). */
+  byHost(host: string): Resolution {
+    const labels = normalizeHost(host).split('.');
+    for (let i = 0; i < labels.length - 1; i += 1) {
+      const found = this.byDomain.get(labels.slice(i).join('.'));
+      if (found) return wrap(found);
+    }
+    return undefined;
+  }
+
+  /** Every registry name or alias of at least three characters that the text contains as a whole word. */
+  namesIn(text: string): Brand[] {
+    const found = new Set<Brand>();
+    const words = text.split(/[^\p{L}\p{N}'’&+.-]+/u).filter(Boolean);
+    for (let start = 0; start < words.length; start += 1) {
+      let phrase = '';
+      for (let end = start; end < Math.min(words.length, start + 7); end += 1) {
+        phrase += words[end];
+        const hit = this.byName.get(foldName(phrase));
+        if (hit && 'kind' in hit && foldName(phrase).length >= 3) found.add(hit);
+      }
+    }
+    return [...found];
+  }
+}
+
+function wrap(entry: Brand | NotSponsor | undefined): Resolution {
+  if (!entry) return undefined;
+  return 'why' in entry ? { notSponsor: entry } : { brand: entry };
+}
