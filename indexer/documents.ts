@@ -47,7 +47,7 @@ export function creatorDocument(
   niches: Map<string, Niche>,
   popularity?: PopularitySignals,
 ): CreatorDocument {
-  const nicheValues = [record.primaryNiche, ...record.secondaryNiches];
+  const nicheValues = [...(record.primaryNiche ? [record.primaryNiche] : []), ...record.secondaryNiches];
   const history = record.sponsorships
     .map((s) => {
       const sponsor = sponsors.get(s.sponsorId);
@@ -78,7 +78,7 @@ export function creatorDocument(
     language: languageName(record.language),
     verified: record.verified,
     primaryNiche: record.primaryNiche,
-    primaryNicheLabel: niches.get(record.primaryNiche)?.label ?? null,
+    primaryNicheLabel: (record.primaryNiche && niches.get(record.primaryNiche)?.label) ?? null,
     niches: nicheValues,
     nicheLabels: nicheValues.map((v) => niches.get(v)?.label ?? v),
     subscribers: record.subscribers,
@@ -95,7 +95,7 @@ export function creatorDocument(
       avgViews: positive(record.avgViews),
       engagement: positive(record.engagementRate),
     },
-    youtubeUrl: `https://www.youtube.com/channel/${record.channelId}`,
+    youtubeUrl: record.channelId && `https://www.youtube.com/channel/${record.channelId}`,
     links: record.links,
     sponsors: history,
     audience: record.audience && {

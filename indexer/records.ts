@@ -57,7 +57,11 @@ export const AudienceSchema = z.object({
 export const CreatorRecordSchema = z
   .object({
     id: z.number().int().positive(),
-    channelId: z.string().regex(/^UC[A-Za-z0-9_-]{22}$/, 'a channel id is UC followed by 22 characters'),
+    /** Null for a channel known only by its title (a CSV export without channel ids). */
+    channelId: z
+      .string()
+      .regex(/^UC[A-Za-z0-9_-]{22}$/, 'a channel id is UC followed by 22 characters')
+      .nullable(),
     /** With its leading @, or null: the creator's slug is then creator-<id>. */
     handle: z
       .string()
@@ -76,7 +80,8 @@ export const CreatorRecordSchema = z
       .regex(/^[a-z]{2}$/)
       .nullable(),
     verified: z.boolean(),
-    primaryNiche: nicheValue,
+    /** Null when the creator fits no niche (real channels often do not). */
+    primaryNiche: nicheValue.nullable(),
     secondaryNiches: z.array(nicheValue).max(3),
     subscribers: count,
     avgViews: count,

@@ -51,21 +51,30 @@ const DISCLOSURE_AFTER = new RegExp(
   String.raw`(${NAME_WORD}(?:\s+${NAME_WORD}){0,3})\s+(?:is sponsoring|(?:is|are) (?:the |our )?(?:sponsor|partner)s? of|est (?:le |notre )?(?:sponsor|partenaire) de|nous pr[êe]te|sponsorise (?:cette|la) vid[ée]o)`,
   'giu',
 );
+/** Cheap tests that a line may hold a disclosure or a deal at all: most lines of a description hold neither. */
+const MAY_DISCLOSE =
+  /sponsor|partena|partner|parceri|thank|merci|gracias|obrigad|danke|collab|colabora|zusammen|patroc|present|brought|possible|support|funded|command|offert|unterst|gesponsert|nous pr/i;
+const MAY_DISCLOSE_AFTER = /is sponsoring|sponsor|partner|partenaire|nous pr|sponsorise/i;
+const MAY_DEAL =
+  /\d|code|coupon|discount|r[ée]duc|remise|rabatt|gutschein|c[óo]digo|cupom|descuento|desconto|free|gratuit|first|essai|bonus|parrain|referral|invite|cashback|black friday|cyber monday/i;
+
 /** A disclosure that is denied: "this video is not sponsored by any brand". */
 const DENIED = /\b(?:not|n['’]est pas|pas|non|aucun(?:e)?|nicht|no)\s+(?:\S+\s+){0,2}$/iu;
 
 /** A line that offers something: a code, a discount, a free trial, a referral bonus. */
 const DEAL = new RegExp(
   [
-    String.raw`\d+(?:[.,]\d+)?\s?(?:%|€|\$|£|euros?|dollars?|points?|mois|months?)?\s*(?:off|de (?:r[ée]duc|remise)|offerts?|discount|de descuento|de desconto|rabatt|sur\b|on\b|with\b|avec\b)`,
+    String.raw`\d+(?:[.,]\d+)?\s?(?:%|€|\$|£|euros?|dollars?)\s*(?:off|de (?:r[ée]duc|remise)|offerts?|discount|de descuento|de desconto|rabatt|sur\b|on\b|with\b|avec\b)`,
+    String.raw`\b\d+\s?(?:%|€|\$|£|euros?|dollars?|points?|mois|months?|jours?|days?)\s+(?:offerts?|gratuits?|free)\b`,
     String.raw`(?:^|\s|\()[-−–]\d+\s?%`,
     String.raw`\b(?:gagne[zr]?|win|earn|get|recevez|re[çc]ois)\s+(?:\S+\s+)?\d+\s?(?:€|\$|£|euros?|dollars?)`,
     String.raw`\b(?:download|t[ée]l[ée]charge[zr]?|installe[zr]?)\b.{0,40}\b(?:for free|free|gratuite?(?:ment)?)\b`,
     String.raw`\b(?:black friday|cyber monday)\b`,
+    String.raw`\+\s?bonus\b`,
     String.raw`\b(?:promo ?codes?|codes? promo|promocode|codes? (?:de )?(?:r[ée]duc(?:tion)?|remise|parrainage)|coupons?(?: code)?|discount|r[ée]duc(?:tion|')?|remise|rabatt(?:code)?|gutschein|c[óo]digo|cupom|descuento|desconto)\b`,
     String.raw`\b(?:use|utilise[zr]?|avec|with|using)\s+(?:my |mon |le |the |our )?(?:code|coupon)\b`,
     String.raw`\bcode\s*[:：]`,
-    String.raw`\b(?:free (?:trial|month|ride|download|shipping|box)|first (?:month|box)|essai gratuit|% off|bonus\b|parrainage|referral|invite code|get \d+%|for \d+% off|save \d+%|cashback)`,
+    String.raw`\b(?:free (?:trial|month|ride|download|shipping|box)|first (?:month|box)|essai gratuit|% off|bonus (?:de |of )?\d|parrainage|referral|invite code|get \d+%|for \d+% off|save \d+%|cashback)`,
   ].join('|'),
   'iu',
 );
@@ -91,7 +100,7 @@ const OWN =
 
 /** Words that cannot open a brand's name. */
 const NOT_A_NAME = new Set(
-  'le la les l un une des du de d the a an my your our this ce cette mon ma mes ton ta vos votre notre nos code codes promo promocode coupon coupons lien liens link links site website here ici click cliquez sur at on et and avec with pour for get use utilise utilisez profite profitez offre offres offer jusqu jusqua reduction réduction reductions discount off free gratuit gratuitement bonus shop store boutique via chez vidéo video vidéos videos episode épisode cet this channel chaine chaîne youtube moins plus tout tous toutes all every everything première first premier nouveau new http https www any aucun aucune association collectif festival our patrons patreon viewers abonnés subscribers everyone you vous guys amis ami amie friends friend famille family maman papa mom dad infiniment lot subscribe abonne abonnetoi abonnezvous follow suivez suismoi app store'.split(
+  'le la les l un une des du de d the a an my your our this ce cette mon ma mes ton ta vos votre notre nos code codes promo promocode coupon coupons lien liens link links site website here ici click cliquez sur at on et and avec with pour for get use utilise utilisez profite profitez offre offres offer jusqu jusqua reduction réduction reductions discount off free gratuit gratuitement bonus shop store boutique via chez vidéo video vidéos videos episode épisode cet this channel chaine chaîne youtube moins plus tout tous toutes all every everything première first premier nouveau new http https www any aucun aucune association collectif festival our patrons patreon viewers abonnés subscribers everyone you vous guys amis ami amie friends friend famille family maman papa mom dad infiniment lot january february march april may june july august september october november december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche tv today aujourdhui demain tomorrow comment black nouveauté nouveau première premiere commande bons plans subscribe abonne abonnetoi abonnezvous follow suivez suismoi app store'.split(
     ' ',
   ),
 );
@@ -119,7 +128,20 @@ interface Candidate {
   link: Link | null;
 }
 
-export function detectSponsors(video: VideoText, channel: ChannelIdentity, registry: Registry): Finding[] {
+/** One decision of the detector, for `explain`: a line's candidate and what became of it. */
+export interface Decision {
+  line: string;
+  rule: Rule;
+  candidate: string;
+  outcome: string;
+}
+
+export function detectSponsors(
+  video: VideoText,
+  channel: ChannelIdentity,
+  registry: Registry,
+  trace?: (decision: Decision) => void,
+): Finding[] {
   const self = ownNames(channel);
   const lines = [video.title, ...video.description.split('\n')].map((l) => l.trim());
   const domains = new Set(linksIn(video.description).map((l) => foldName(domainName(l.host))));
@@ -127,9 +149,20 @@ export function detectSponsors(video: VideoText, channel: ChannelIdentity, regis
   const findings = new Map<string, Finding>();
   /** Whether the candidate is a sponsor (found now or before). */
   const add = (candidate: Candidate | undefined, line: string, rule: Rule): boolean => {
-    const found = candidate && resolve(candidate, line, rule, context);
-    const key = found && foldName(found.name);
-    if (!found || !key) return false;
+    if (!candidate) return false;
+    const found = resolve(candidate, line, rule, context);
+    const described = candidate.name ?? candidate.link?.url ?? '';
+    if ('rejected' in found) {
+      trace?.({ line, rule, candidate: described, outcome: `not a sponsor: ${found.rejected}` });
+      return false;
+    }
+    const key = foldName(found.name);
+    trace?.({
+      line,
+      rule,
+      candidate: described,
+      outcome: findings.has(key) ? `${found.name} (again)` : `sponsor: ${found.name}`,
+    });
     if (!findings.has(key)) findings.set(key, found);
     return true;
   };
@@ -141,18 +174,22 @@ export function detectSponsors(video: VideoText, channel: ChannelIdentity, regis
       partners = /merci|thanks/i.test(line) ? 'thanks' : 'items';
       continue;
     }
-    const own = OWN.test(line);
-    const links = linksIn(line);
+    const mayDisclose = MAY_DISCLOSE.test(line);
+    const mayDeal = MAY_DEAL.test(line);
+    const hasLink = line.includes('.');
+    if (!mayDisclose && !mayDeal && !hasLink && !partners) continue;
     if (CREDIT.test(line)) continue;
-    const deal = DEAL.test(line) || links.some((l) => REFERRAL.test(l.url));
+    const own = OWN.test(line);
+    const links = hasLink ? linksIn(line) : [];
+    const deal = (mayDeal && DEAL.test(line)) || links.some((l) => REFERRAL.test(l.url));
 
     let disclosed = false;
-    for (const match of line.matchAll(DISCLOSURE)) {
+    for (const match of mayDisclose ? line.matchAll(DISCLOSURE) : []) {
       if (DENIED.test(line.slice(0, match.index))) continue;
       const rest = line.slice((match.index ?? 0) + match[0].length);
       disclosed = add(leadingCandidate(rest, links, registry), line, 'disclosure') || disclosed;
     }
-    for (const match of line.matchAll(DISCLOSURE_AFTER))
+    for (const match of MAY_DISCLOSE_AFTER.test(line) ? line.matchAll(DISCLOSURE_AFTER) : [])
       add({ name: match[1] ?? null, link: null }, line, 'disclosure');
 
     const item = partners && !own ? itemCandidate(line, links, partners === 'thanks', context) : undefined;
@@ -274,10 +311,11 @@ function leadingCandidate(text: string, links: Link[], registry: Registry): Cand
   const stripped = text.replace(/^\s*[@#]?/, '').replace(LEAD_IN, '');
   if (/^(?:https?:\/\/|www\.)/i.test(stripped))
     return { name: null, link: links.find((l) => stripped.includes(l.url)) ?? null };
+  const sentence = stripped.split(/[.!?](?:\s|$)/u)[0] as string;
   const match = new RegExp(
     String.raw`^(${NAME_WORD}(?:\s+(?!(?:for|pour|qui|who|to|à|and|et|de|d['’]\S*|avec|with|par|on|in|dans|sur|this|cette|ce|por|para|com|mit|für|whom|which|que|because|car)\b)${NAME_WORD}){0,3})`,
     'iu',
-  ).exec(stripped);
+  ).exec(sentence);
   const name = match?.[1]?.replace(/[.'’:-]+$/, '');
   return name && isName(name) ? { name, link: null } : undefined;
 }
@@ -320,7 +358,7 @@ const isOwn = (folded: string, self: Set<string>) =>
   );
 
 /** A candidate to a finding: the registry decides when it knows the name or the domain; the creator's own never count. */
-function resolve(candidate: Candidate, line: string, rule: Rule, context: Context): Finding | undefined {
+function resolve(candidate: Candidate, line: string, rule: Rule, context: Context): Finding | { rejected: string } {
   const { registry, self } = context;
   const text = line.length > 200 ? `${line.slice(0, 197)}…` : line;
   const link = candidate.link && !isShortener(candidate.link.host) ? candidate.link : null;
@@ -328,18 +366,20 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
     candidate.name ? knownName(candidate.name, registry) : undefined,
     link ? registry.byHost(link.host) : undefined,
   ]) {
-    if (found && 'notSponsor' in found) return undefined;
+    if (found && 'notSponsor' in found)
+      return { rejected: `${found.notSponsor.name}, ${found.notSponsor.why} (brand registry)` };
     if (found && 'brand' in found)
       return isOwn(foldName(found.brand.name), self)
-        ? undefined
+        ? { rejected: `${found.brand.name} is the creator's own` }
         : { name: found.brand.name, brand: found.brand, domain: found.brand.domains[0] ?? null, text, rule };
   }
   const domain = link?.host ?? null;
   const name = candidate.name ?? (domain ? writtenName(domainName(domain), line) : null);
-  if (!name) return undefined;
+  if (!name) return { rejected: 'no brand name on the line' };
   const folded = foldName(name);
-  if (folded.length < 2 || isOwn(folded, self) || (domain && isOwn(foldName(domainName(domain)), self)))
-    return undefined;
+  if (folded.length < 2) return { rejected: 'no brand name on the line' };
+  if (isOwn(folded, self) || (domain && isOwn(foldName(domainName(domain)), self)))
+    return { rejected: `${name} is the creator's own` };
   return { name, brand: null, domain, text, rule };
 }
 

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { NICHE_LIST } from '../../src/contract/niches.ts';
+import { DEMO_NICHES } from '../../src/contract/niches.ts';
 import type { CreatorRecord, SponsorRecord, Sponsorship } from '../records.ts';
 import { generateAudience } from './audience.ts';
 import { countryWeights, languagesOf } from './geography.ts';
@@ -11,7 +11,7 @@ import { ADJECTIVES, NAME_PATTERNS, NAME_SUFFIXES, type NicheVocabulary, VOCABUL
 const DAY = 86_400_000;
 /** Sponsorships start at most this many days before the reference date (about four years). */
 const SPONSORSHIP_WINDOW_DAYS = 1460;
-const nicheValues = NICHE_LIST.map((n) => n.value);
+const nicheValues = DEMO_NICHES.map((n) => n.value);
 // Some niches are far more common on YouTube than others.
 const POPULAR: Record<string, number> = {
   gaming: 6,

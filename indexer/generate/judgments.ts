@@ -2,7 +2,7 @@
 // queries of every class the relevance workbench reports: the ground truth that ranking is tuned and checked on.
 // It draws on a Random of its own, so adding or changing judgments never changes the dataset itself.
 import type { JudgedQuery } from '../../common/judgments.ts';
-import { NICHE_LIST } from '../../src/contract/niches.ts';
+import { DEMO_NICHES } from '../../src/contract/niches.ts';
 import { slugOf } from '../documents.ts';
 import type { CreatorRecord, SponsorRecord } from '../records.ts';
 import { Random } from './random.ts';
@@ -220,7 +220,7 @@ export class Judge {
   constructor(seed: number, sponsors: { sponsors: SponsorRecord[]; byPopularity: SponsorRecord[] }) {
     this.random = new Random(seed ^ 0x5eed);
     for (const [term, niche] of TOPIC_QUERIES) this.add({ query: term, class: 'topic' }, topicGrade(term, niche));
-    for (const [index, { value, label }] of NICHE_LIST.entries()) {
+    for (const [index, { value, label }] of DEMO_NICHES.entries()) {
       this.add({ query: label, class: 'niche' }, nicheGrade(value), value);
       for (const offset of [0, 3]) {
         const phrase = PHRASES[(index + offset) % PHRASES.length];
@@ -257,7 +257,7 @@ export class Judge {
   }
 
   rate(creator: CreatorRecord): void {
-    for (const niche of new Set([creator.primaryNiche, ...creator.secondaryNiches])) {
+    for (const niche of new Set([creator.primaryNiche ?? '', ...creator.secondaryNiches])) {
       for (const q of this.byNiche.get(niche) ?? []) this.record(q, creator);
     }
     for (const q of this.general) this.record(q, creator);
@@ -309,8 +309,11 @@ export class Judge {
     )) {
       this.add({ query: slugOf(target), class: 'navigational' }, only(target));
     }
-    for (const target of pick(this.early, 10))
-      this.add({ query: target.channelId, class: 'navigational' }, only(target));
+    for (const target of pick(
+      this.early.filter((c) => c.channelId),
+      10,
+    ))
+      this.add({ query: target.channelId as string, class: 'navigational' }, only(target));
 
     const longWord = (text: string) => text.split(/[^A-Za-z0-9]+/).filter((w) => w.length >= 5);
     for (const target of pick(

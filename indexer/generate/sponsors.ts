@@ -1,4 +1,4 @@
-import { NICHE_LIST } from '../../src/contract/niches.ts';
+import { DEMO_NICHES } from '../../src/contract/niches.ts';
 import type { SPONSOR_KINDS, SponsorRecord } from '../records.ts';
 import { type Random, Weighted } from './random.ts';
 import { VOCABULARY } from './vocabulary.ts';
@@ -155,7 +155,7 @@ export interface GeneratedSponsors {
 export function generateSponsors(random: Random, count: number): GeneratedSponsors {
   const names = new Set<string>();
   const sponsors: SponsorRecord[] = [];
-  const nicheValues = NICHE_LIST.map((n) => n.value);
+  const nicheValues = DEMO_NICHES.map((n) => n.value);
   for (let id = 1; id <= count; id++) {
     const primary = random.pick(nicheValues);
     const vocabulary = VOCABULARY[primary];
@@ -173,7 +173,7 @@ export function generateSponsors(random: Random, count: number): GeneratedSponso
       kind === 'app' && random.chance(0.3) ? `${slug}.io` : random.chance(0.1) ? `get${slug}.com` : `${slug}.com`;
     const related = vocabulary.related.filter(() => random.chance(0.5)).slice(0, 3);
     const niches = [primary, ...related];
-    const label = NICHE_LIST.find((n) => n.value === primary)?.label ?? primary;
+    const label = DEMO_NICHES.find((n) => n.value === primary)?.label ?? primary;
     sponsors.push({
       id,
       name,

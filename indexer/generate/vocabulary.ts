@@ -2,7 +2,7 @@
 // interests, related niches (secondary niches and sponsors lean to these), the male share of a typical audience and
 // the kinds of brands that sponsor it. The first term is the niche's core search term.
 
-import { NICHE_LIST } from '../../src/contract/niches.ts';
+import { DEMO_NICHES } from '../../src/contract/niches.ts';
 import type { SPONSOR_KINDS } from '../records.ts';
 
 type Kind = (typeof SPONSOR_KINDS)[number];
@@ -405,7 +405,7 @@ export const NAME_SUFFIXES = [
   'Show',
 ];
 
-for (const niche of NICHE_LIST) {
+for (const niche of DEMO_NICHES) {
   if (!VOCABULARY[niche.value] || !NAME_PATTERNS[niche.value])
     throw new Error(`no vocabulary for niche ${niche.value}`);
 }

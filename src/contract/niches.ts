@@ -6,11 +6,18 @@ import { z } from 'zod';
 
 export const NicheSchema = z.object({ value: z.string().regex(/^[a-z0-9_]+$/), label: z.string().min(1) });
 export type Niche = z.infer<typeof NicheSchema>;
+/** `demo: false` marks a niche real data needs that the demo-data generator does not draw (entertainment, news…). */
+const NicheEntrySchema = NicheSchema.extend({ demo: z.boolean().default(true) });
 
 export const NICHES_FILE = path.resolve(import.meta.dirname, '../../mappings/niches.json');
 
-/** In the file's order: the order the demo-data generator draws from. */
-export const NICHE_LIST: readonly Niche[] = z.array(NicheSchema).parse(JSON.parse(readFileSync(NICHES_FILE, 'utf8')));
+const ENTRIES = z.array(NicheEntrySchema).parse(JSON.parse(readFileSync(NICHES_FILE, 'utf8')));
+
+/** Every niche, in the file's order. */
+export const NICHE_LIST: readonly Niche[] = ENTRIES.map(({ value, label }) => ({ value, label }));
+
+/** The niches the demo-data generator draws from, in the file's order (its random draws depend on it). */
+export const DEMO_NICHES: readonly Niche[] = ENTRIES.filter((n) => n.demo).map(({ value, label }) => ({ value, label }));
 
 /** Sorted by label, as GET /niches lists them. */
 export const NICHES = [...NICHE_LIST].sort((a, b) => a.label.localeCompare(b.label, 'en'));

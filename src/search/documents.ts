@@ -19,7 +19,7 @@ const summaryFields = Object.fromEntries(SUMMARY_SOURCE.map((f) => [f, true])) a
 export const CreatorDocumentSchema = z.strictObject({
   creatorId: z.int(),
   slug: z.string(),
-  channelId: z.string(),
+  channelId: z.string().nullable(),
   handle: z.string().nullable(),
   name: z.string(),
   description: z.string().nullable(),
@@ -28,7 +28,7 @@ export const CreatorDocumentSchema = z.strictObject({
   languageCode: z.string().nullable(),
   language: z.string().nullable(),
   verified: z.boolean(),
-  primaryNiche: z.string(),
+  primaryNiche: z.string().nullable(),
   primaryNicheLabel: z.string().nullable(),
   niches: z.array(z.string()),
   nicheLabels: z.array(z.string()),

@@ -45,7 +45,7 @@ describe('GET /api/v1/creators/{id}', () => {
       handle.toLowerCase(),
       handle.toUpperCase(),
       `%40${handle.slice(1).toUpperCase()}`,
-      c.channelId,
+      c.channelId as string,
       `creator-${c.id}`,
     ];
     for (const form of forms) {
@@ -57,7 +57,7 @@ describe('GET /api/v1/creators/{id}', () => {
 
   it('accepts the creator-<id> slug and the channel id of a creator without a handle', async () => {
     const c = withoutHandle();
-    for (const form of [`creator-${c.id}`, `CREATOR-${c.id}`, c.channelId]) {
+    for (const form of [`creator-${c.id}`, `CREATOR-${c.id}`, c.channelId as string]) {
       const { status, body } = await get(`/api/v1/creators/${form}`);
       expect(status, form).toBe(200);
       expect(body.creator).toMatchObject({ id: `creator-${c.id}`, handle: `creator-${c.id}` });

@@ -14,7 +14,7 @@ import {
   type SponsorRecord,
   SponsorRecordSchema,
 } from '../../indexer/records.ts';
-import { NICHE_LIST } from '../../src/contract/niches.ts';
+import { DEMO_NICHES } from '../../src/contract/niches.ts';
 
 const FILES = ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl'];
 const CREATOR_CLASSES = ['navigational', 'typo', 'partial', 'prefix', 'phrase', 'everyday', 'niche', 'topic', 'brand'];
@@ -158,7 +158,7 @@ describe('generate: realism', () => {
   });
 
   it('has a vocabulary for every niche', () => {
-    for (const niche of NICHE_LIST) expect(VOCABULARY[niche.value]?.terms.length ?? 0).toBeGreaterThanOrEqual(12);
+    for (const niche of DEMO_NICHES) expect(VOCABULARY[niche.value]?.terms.length ?? 0).toBeGreaterThanOrEqual(12);
   });
 
   it('cuts handle prefixes at word boundaries', () => {

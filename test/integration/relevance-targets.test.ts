@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJudgments } from '../../common/judgments.ts';
-import { NICHE_LIST } from '../../src/contract/niches.ts';
+import { DEMO_NICHES } from '../../src/contract/niches.ts';
 import { DEFAULT_PROFILE, loadProfile } from '../../src/search/profile.ts';
 import { type Evaluation, evaluate, type QueryOutcome, summarise } from '../../workbench/evaluate.ts';
 import { type LoadedDataset, loadGeneratedDataset } from '../support/catalog.ts';
@@ -53,7 +53,7 @@ describe('relevance targets of the default profile (generated judgments, seed 7,
 
   it('phrase: natural phrases around a niche or topic reach nDCG@10 ≥ 0.85, and none with a niche label is empty', () => {
     expect(of('phrase').ndcg).toBeGreaterThanOrEqual(0.85);
-    const labels = NICHE_LIST.map((n) => n.label.toLowerCase());
+    const labels = DEMO_NICHES.map((n) => n.label.toLowerCase());
     const withLabel = evaluation.queries.filter((q) => q.class === 'phrase' && labels.some((l) => q.query.includes(l)));
     expect(withLabel.length).toBeGreaterThanOrEqual(30);
     expect(summarise(withLabel).zero, `empty: ${withLabel.filter((q) => q.metrics.zero).map((q) => q.query)}`).toBe(0);

@@ -1,0 +1,106 @@
+// `npm run import -- <csv|youtube|explain|eval-sponsors> …`: real channels and videos to the source format the
+// indexer loads, with the sponsorships their descriptions disclose. docs/real-data.md walks through each command.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { main } from '../common/cli.ts';
+import { dataDir } from '../common/data-dir.ts';
+import { createProgress } from '../common/progress.ts';
+import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
+import { Catalog } from './catalog.ts';
+import { readMappingFile } from './csv/columns.ts';
+import { importCsv } from './csv/import.ts';
+import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
+import { buildDataset } from './dataset.ts';
+import { NicheRules } from './enrich/niches.ts';
+import { explainVideo } from './sponsors/explain.ts';
+import { Registry } from './sponsors/registry.ts';
+import { printEvaluation, runEvaluation } from './sponsors/report.ts';
+import { printSummary } from './summary.ts';
+import { writeDataset } from './write.ts';
+
+/** The shared real data (../shared/realdata beside the repository), read by eval-sponsors and explain by default. */
+export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata');
+const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
+                          [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad]
+       npm run import -- explain <videoId> [--videos <files…>]
+       npm run import -- eval-sponsors [--realdata <dir>] [--details]`;
+
+const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help']));
+
+await main(async () => {
+  if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
+  switch (args.command) {
+    case 'csv':
+      return csv(args);
+    case 'explain':
+      return explain(args);
+    case 'eval-sponsors':
+      return evalSponsors(args);
+    default:
+      throw new Error(`unknown command "${args.command}"\n${USAGE}`);
+  }
+});
+
+async function csv(args: Args): Promise<void> {
+  rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad']);
+  const videos = args.values.get('videos') ?? [];
+  const channels = args.values.get('channels') ?? [];
+  if (videos.length + channels.length === 0)
+    throw new Error(`name at least one file with --videos or --channels\n${USAGE}`);
+  for (const file of [...videos, ...channels]) if (!existsSync(file)) throw new Error(`${file}: no such file`);
+  const encoding = single(args, 'encoding');
+  if (encoding !== undefined && encoding !== 'utf-8' && encoding !== 'windows-1252')
+    throw new Error(`--encoding is utf-8 or windows-1252 (got ${encoding})`);
+  const mappingFile = single(args, 'mapping');
+  const out = path.resolve(single(args, 'out') ?? dataDir());
+  const evidence = single(args, 'evidence');
+
+  const started = Date.now();
+  const registry = Registry.load();
+  const niches = NicheRules.load();
+  const catalog = new Catalog(registry, niches);
+  const totalKb = Math.ceil(
+    (await Promise.all([...videos, ...channels].map(fileSize))).reduce((a, b) => a + b, 0) / 1024,
+  );
+  const progress = createProgress('import', totalKb, process.stdout, 'KB');
+  let shownKb = 0;
+  const result = await importCsv(catalog, {
+    videos,
+    channels,
+    ...(mappingFile && { mapping: readMappingFile(mappingFile) }),
+    ...(encoding && { encoding: encoding as Encoding }),
+    skipBad: args.switches.has('skip-bad'),
+    onBytes: (bytes) => {
+      const kb = Math.floor(bytes / 1024);
+      progress.tick(kb - shownKb);
+      shownKb = kb;
+    },
+  }).finally(() => progress.stop());
+  const dataset = buildDataset(catalog, niches);
+  await writeDataset(out, dataset, evidence);
+  printSummary({
+    catalog,
+    dataset,
+    out,
+    evidence,
+    bad: result.bad as BadRow[],
+    seconds: (Date.now() - started) / 1000,
+  });
+}
+
+async function explain(args: Args): Promise<void> {
+  rejectUnknown(args, ['videos']);
+  const [videoId] = args.positionals;
+  if (!videoId) throw new Error(`name the video: npm run import -- explain <videoId>`);
+  const files = args.values.get('videos') ?? [
+    path.join(REALDATA, 'trending-2017-US.csv'),
+    path.join(REALDATA, 'trending-2017-FR.csv'),
+  ];
+  console.log(await explainVideo(videoId, files, Registry.load()));
+}
+
+async function evalSponsors(args: Args): Promise<void> {
+  rejectUnknown(args, ['realdata', 'details']);
+  const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
+  printEvaluation(await runEvaluation(realdata, Registry.load()), args.switches.has('details'));
+}

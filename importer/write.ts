@@ -1,0 +1,24 @@
+// Writes a dataset in the source format (creators.ndjson, sponsors.ndjson) and the evidence file. Each file is
+// written beside its final name and renamed into place, so a failed import never leaves half a dataset.
+
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import type { Dataset } from './dataset.ts';
+
+async function writeLines(file: string, records: Iterable<unknown>): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.partial`;
+  const out = createWriteStream(partial);
+  for (const record of records) if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+  await rename(partial, file);
+}
+
+export async function writeDataset(dir: string, dataset: Dataset, evidenceFile?: string): Promise<void> {
+  await writeLines(path.join(dir, 'sponsors.ndjson'), dataset.sponsors);
+  await writeLines(path.join(dir, 'creators.ndjson'), dataset.creators);
+  if (evidenceFile) await writeLines(evidenceFile, dataset.evidence);
+}
