@@ -15,17 +15,17 @@ import { NicheRules } from './enrich/niches.ts';
 import { explainVideo } from './sponsors/explain.ts';
 import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
-import { printSummary } from './summary.ts';
+import { printSummary, summaryFigures } from './summary.ts';
 import { writeDataset } from './write.ts';
 
 /** The shared real data (../shared/realdata beside the repository), read by eval-sponsors and explain by default. */
 export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata');
 const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
-                          [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad]
+                          [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir>] [--details]`;
 
-const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help']));
+const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
 
 await main(async () => {
   if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
@@ -42,7 +42,9 @@ await main(async () => {
 });
 
 async function csv(args: Args): Promise<void> {
-  rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad']);
+  rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad', 'json']);
+  // --json: a JSON summary on stdout, progress on stderr (for scripts such as bench/import.ts).
+  const json = args.switches.has('json');
   const videos = args.values.get('videos') ?? [];
   const channels = args.values.get('channels') ?? [];
   if (videos.length + channels.length === 0)
@@ -62,7 +64,7 @@ async function csv(args: Args): Promise<void> {
   const totalKb = Math.ceil(
     (await Promise.all([...videos, ...channels].map(fileSize))).reduce((a, b) => a + b, 0) / 1024,
   );
-  const progress = createProgress('import', totalKb, process.stdout, 'KB');
+  const progress = createProgress('import', totalKb, json ? process.stderr : process.stdout, 'KB');
   let shownKb = 0;
   const result = await importCsv(catalog, {
     videos,
@@ -78,14 +80,16 @@ async function csv(args: Args): Promise<void> {
   }).finally(() => progress.stop());
   const dataset = buildDataset(catalog, niches);
   await writeDataset(out, dataset, evidence);
-  printSummary({
+  const report = {
     catalog,
     dataset,
     out,
     evidence,
     bad: result.bad as BadRow[],
     seconds: (Date.now() - started) / 1000,
-  });
+  };
+  if (json) console.log(JSON.stringify(summaryFigures(report)));
+  else printSummary(report);
 }
 
 async function explain(args: Args): Promise<void> {

@@ -14,6 +14,26 @@ export interface ImportReport {
 
 const share = (part: number, whole: number) => `${whole === 0 ? 0 : Math.round((100 * part) / whole)}%`;
 
+/** The summary's figures, as `--json` prints them. */
+export function summaryFigures({ catalog, dataset, bad, seconds }: ImportReport) {
+  return {
+    rows: catalog.rows,
+    videoRows: catalog.videoRows,
+    channelRows: catalog.channelRows,
+    videos: catalog.videoCount,
+    creators: dataset.creators.length,
+    withNiche: dataset.creators.filter((c) => c.primaryNiche !== null).length,
+    withLanguage: dataset.creators.filter((c) => c.language !== null).length,
+    sponsors: dataset.sponsors.length,
+    newSponsors: dataset.newSponsors.length,
+    sponsoredVideos: dataset.evidence.filter((e) => e.sponsors.length > 0).length,
+    badRows: bad.length,
+    seconds,
+    rowsPerSecond: Math.round(catalog.rows / Math.max(seconds, 0.001)),
+    peakMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+}
+
 export function printSummary({ catalog, dataset, out, evidence, bad, seconds }: ImportReport): void {
   const { creators, sponsors } = dataset;
   const withNiche = creators.filter((c) => c.primaryNiche !== null).length;

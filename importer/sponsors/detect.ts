@@ -42,6 +42,7 @@ const DISCLOSURE = new RegExp(
     String.raw`\b(?:sponsored|presented|brought to you|made possible|supported|funded|sponsoris[ée]e?s?|commandit[ée]e?s?|offerte? par|patrocinad[oa]s?|gesponsert|präsentiert|unterstützt)\s+(?:in part\s+|en partie\s+)?(?:by|par|por|pela|pelo|von)\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
     String.raw`\b(?:partenariat|partnership|partnered|parceria|colaboraci[óo]n|Zusammenarbeit|collaboration)\s+(?:avec|with|com|con|mit)\s+`,
     String.raw`\b(?:our|notre|nos|mon|my) (?:partenaires?|partners?|sponsors?)\s+(?=\p{Lu})`,
+    String.raw`\bmerci (?:à|a) (?:la |notre )?(?:soci[ée]t[ée]|marque|boutique|entreprise)\s+`,
     String.raw`\b(?:thanks?(?: a lot| so much)?(?: you)?|big thanks|merci(?: beaucoup| encore| infiniment)?|gracias|obrigad[oa]|danke)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu})|an\s+)?(?=[^!\n]{2,80}?\s+(?:for (?:sponsoring|supporting|partnering)|pour (?:(?:le|ce|leur|son|cette) )?(?:sponsoring|partenariat|soutien|collaboration)|d['’]avoir (?:sponsoris|commandit|rendu|soutenu|offert|permis)|de (?:m['’]|nous )avoir (?:envoy|offert|prêt|sponsoris|invit)|por patrocinar|pelo patroc[íi]nio|für die Unterstützung|qui (?:a|ont) permis))`,
   ].join('|'),
   'giu',
@@ -69,7 +70,10 @@ const DEAL = new RegExp(
     String.raw`(?:^|\s|\()[-−–]\d+\s?%`,
     String.raw`\b(?:gagne[zr]?|win|earn|get|recevez|re[çc]ois)\s+(?:\S+\s+)?\d+\s?(?:€|\$|£|euros?|dollars?)`,
     String.raw`\b(?:download|t[ée]l[ée]charge[zr]?|installe[zr]?)\b.{0,40}\b(?:for free|free|gratuite?(?:ment)?)\b`,
-    String.raw`\b(?:black friday|cyber monday)\b`,
+    String.raw`\boffres? (?:black friday|cyber monday)|\b(?:black friday|cyber monday) (?:deals?|offers?|sale)\b`,
+    String.raw`\d+\s?%.{0,30}\b(?:code|coupon)\b|\b(?:code|coupon)\b.{0,30}\d+\s?%`,
+    String.raw`\d+\s?(?:€|\$|£|euros?|dollars?)\s+(?:de\s+)?(?:cr[ée]dit|r[ée]duction|remise|bonus|cashback)`,
+    String.raw`\bgratuite?s?\s+(?:avec|with|sur|chez)\b`,
     String.raw`\+\s?bonus\b`,
     String.raw`\b(?:promo ?codes?|codes? promo|promocode|codes? (?:de )?(?:r[ée]duc(?:tion)?|remise|parrainage)|coupons?(?: code)?|discount|r[ée]duc(?:tion|')?|remise|rabatt(?:code)?|gutschein|c[óo]digo|cupom|descuento|desconto)\b`,
     String.raw`\b(?:use|utilise[zr]?|avec|with|using)\s+(?:my |mon |le |the |our )?(?:code|coupon)\b`,
@@ -114,7 +118,7 @@ const NAME_BEFORE_LINK = new RegExp(
   'iu',
 );
 const AFTER_PREPOSITION = new RegExp(
-  String.raw`\b(?:sur|chez|at|on|from|auprès de|sur le site(?: de)?)\s+(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
+  String.raw`\b(?:[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|sur le site(?: de)?)\s+(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
   'gu',
 );
 /** The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends". */
@@ -181,7 +185,8 @@ export function detectSponsors(
     if (CREDIT.test(line)) continue;
     const own = OWN.test(line);
     const links = hasLink ? linksIn(line) : [];
-    const deal = (mayDeal && DEAL.test(line)) || links.some((l) => REFERRAL.test(l.url));
+    // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
+    const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || links.some((l) => REFERRAL.test(l.url));
 
     let disclosed = false;
     for (const match of mayDisclose ? line.matchAll(DISCLOSURE) : []) {
@@ -197,8 +202,15 @@ export function detectSponsors(
     if (!disclosed && SPONSOR_WORD.test(line) && !/sponsor (?:this|cette|la) cha/i.test(line))
       for (const link of links) if (!isShortener(link.host)) add({ name: null, link }, line, 'disclosure');
     if (deal && !own) {
-      for (const candidate of dealCandidates(line, links, paragraphAround(lines, index), context))
-        add(candidate, line, 'deal');
+      const candidates = dealCandidates(line, links, lines, index, context);
+      if (candidates.length === 0)
+        trace?.({
+          line,
+          rule: 'deal',
+          candidate: '',
+          outcome: 'an offer, but no brand named on the line or in its paragraph',
+        });
+      for (const candidate of candidates) add(candidate, line, 'deal');
     } else if (item) {
       add(item, line, 'partners');
     }
@@ -215,6 +227,10 @@ interface Context {
   domains: Set<string>;
 }
 
+const withoutLinks = (line: string, links: Link[]) => links.reduce((text, l) => text.replace(l.url, ' '), line);
+/** A line that opens with a link, or with "Lien … :" and a link. */
+const LINK_LED = /^[^\p{L}0-9]*(?:(?:lien|link)\b[^:]*:\s*)?(?:https?:\/\/|www\.)/iu;
+
 /** The lines of the deal line's paragraph, nearest first: up to three above, then two below. */
 function paragraphAround(lines: string[], index: number): string[] {
   const near: string[] = [];
@@ -224,10 +240,15 @@ function paragraphAround(lines: string[], index: number): string[] {
 }
 
 /** The brand of a deal line: on the line itself, else the nearest one its paragraph names or links to. */
-function dealCandidates(line: string, links: Link[], paragraph: string[], context: Context): Candidate[] {
+function dealCandidates(line: string, links: Link[], lines: string[], index: number, context: Context): Candidate[] {
   const onLine = lineCandidates(line, links, context);
   if (onLine.length > 0) return onLine;
-  for (const near of paragraph) {
+  // Sites listed one per line right under the offer ("http://www.psparadise.fr/ (playstation)"): each is a brand.
+  const listed: Link[] = [];
+  for (let i = index + 1; i < lines.length && LINK_LED.test(lines[i] as string); i += 1)
+    listed.push(...linksIn(lines[i] as string).filter((l) => !isShortener(l.host)));
+  if (listed.length > 1) return listed.map((link) => ({ name: null, link }));
+  for (const near of paragraphAround(lines, index)) {
     if (OWN.test(near) || DEAL.test(near) || CREDIT.test(near)) continue;
     const known = context.registry.namesIn(
       `${near} ${linksIn(near)
@@ -236,11 +257,11 @@ function dealCandidates(line: string, links: Link[], paragraph: string[], contex
     );
     if (known.length > 0) return known.map((brand) => ({ name: brand.name, link: null }));
     const nearLinks = linksIn(near).filter((l) => !isShortener(l.host));
-    if (nearLinks.length > 0 && /^[^\p{L}0-9]*(?:lien|link)\b/iu.test(near)) {
-      // A list of links under the deal ("Lien PSN : …", "Lien Xbox : …"): each is the brand of the deal.
-      const listed = paragraph.filter((l) => /^[^\p{L}0-9]*(?:lien|link)\b/iu.test(l)).flatMap((l) => linksIn(l));
-      return listed.filter((l) => !isShortener(l.host)).map((link) => ({ name: null, link }));
-    }
+    const trailing = /[:：►]\s*([\p{L}0-9][\p{L}0-9'’&.+-]*(?:\s+[\p{L}0-9][\p{L}0-9'’&.+-]*){0,3})\s*$/u.exec(
+      near,
+    )?.[1];
+    if (trailing && isName(trailing) && !/^https?/i.test(trailing))
+      return [{ name: trailing, link: nearLinks[0] ?? null }];
     const header = /^[^\p{L}0-9]*([\p{L}0-9][\p{L}0-9'’&.+ -]{1,30}?)\s*[:：►→]?\s*$/u.exec(near)?.[1];
     const lead = LEAD_SEPARATOR.exec(near)?.[1] ?? NAME_BEFORE_LINK.exec(near)?.[1];
     const name = [header, lead].find((n) => n !== undefined && isName(n));
@@ -267,10 +288,15 @@ function lineCandidates(line: string, links: Link[], context: Context): Candidat
   if (promoted && isName(promoted)) return [{ name: promoted, link: brandLinks[0] ?? null }];
   const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
   if (lead && isName(lead)) return [{ name: lead, link: brandLinks[0] ?? null }];
+  // A brand written in capitals before the line goes on in lower case ("FORCE ULTRA NATURE Boutique vegan : -15%").
+  const capitals = /^[^\p{L}0-9]*((?:\p{Lu}[\p{Lu}0-9'’&.+-]+\s+){0,3}\p{Lu}[\p{Lu}0-9'’&.+-]+)\s+\p{Lu}?\p{Ll}/u.exec(
+    line,
+  )?.[1];
+  if (capitals && isName(capitals)) return [{ name: capitals, link: brandLinks[0] ?? null }];
   const code = AFTER_CODE_WORD.exec(line)?.[1];
   if (code && isName(code)) return [{ name: code, link: brandLinks[0] ?? null }];
   for (const match of line.matchAll(AFTER_PREPOSITION)) {
-    const name = match[1] as string;
+    const name = (match[1] as string).replace(/\s+(?:ici|here|now|maintenant|today)$/iu, '');
     // A lower-case word after "sur" is a brand only when the description links to its site ("sur votre wootbox").
     const capitalised = /^(?:\p{Lu}|\d)/u.test(name);
     if (isName(name) && (capitalised || context.domains.has(foldName(name))))

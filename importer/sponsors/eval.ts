@@ -21,11 +21,12 @@ export const SHARED_TRENDING = { US: 'trending-2017-US.csv', FR: 'trending-2017-
  */
 export const DISCLOSURE_LIKE = new RegExp(
   [
-    String.raw`sponsor|use (?:my |the )?code|promo ?code|code promo|coupon|brought to you|partenaire|partenariat|#ad\b|#spon|paid promotion|sponsoris|in partnership|in collaboration|% off|get \S+ (?:for )?free|first month|free trial|discount|réduction|offert par|grâce à|thanks? (?:to|you) \S+(?: \S+)? for|merci à|go to \S+\.(?:com|fr|co)\/\w|check out \S+\.com|affiliate|affilié|patrocinad|gesponsert|werbung|anzeige|promoción|código|cupom|desconto|publicité|collab`,
+    String.raw`sponsor|use (?:my |the )?code|promo ?code|code promo|coupon|brought to you|partenaire|partenariat|#ad(?![\p{L}\p{N}])|#spon|paid promotion|sponsoris|in partnership|in collaboration|% off|get \S+ (?:for )?free|first month|free trial|discount|réduction|offert par|grâce à|thanks? (?:to|you) \S+(?: \S+)? for|merci à|go to \S+\.(?:com|fr|co)\/\w|check out \S+\.com|affiliate|affilié|patrocinad|gesponsert|werbung|anzeige|promoción|código|cupom|desconto|publicité|collab`,
     // Added after a first look showed deals the first pattern missed ("-10 % … CODE: X", "5 % DE REDUC").
-    String.raw`\bcode\b|\d\s?%|r[ée]duc|promo|cashback|parrain|referral|\bbonus\b|essai gratuit|offerts?\b|partner|\bad\b`,
+    String.raw`(?<![\p{L}\p{N}])(?:code|bonus|ad|offerts?)(?![\p{L}\p{N}])|\d\s?%|r[ée]duc|promo|cashback|parrain|referral|essai gratuit|partner`,
   ].join('|'),
-  'i',
+  // Unicode-aware (`u`): ASCII word boundaries would find "ad" in the Turkish "Adını".
+  'iu',
 );
 
 const LabelSchema = z.object({
