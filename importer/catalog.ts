@@ -36,8 +36,9 @@ export interface ChannelEntry {
   /** The sources (files) that described it; a second channel of one name in the same source stays apart. */
   sources: Set<string>;
   videos: Map<string, VideoState>;
-  /** Niche points, and a sample of the channel's text for its language. */
+  /** Niche points from the channel itself; how many of its videos point to each niche; its text, for its language. */
   niches: Map<string, number>;
+  videoNiches: Map<string, { category: number; words: number }>;
   text: string;
   /** Links to the creator's social accounts found in its videos, with how many videos carry each. */
   links: Map<string, { kind: LinkKind; count: number }>;
@@ -127,13 +128,13 @@ export class Catalog {
     return entry.facts.defaultLanguage ?? identifyLanguage(entry.text);
   }
 
-  /** Niche points, counted once per video: its category, its topics, and the niches its title and tags name. */
+  /** A video counts once towards each niche its category or topics map to, and each its title and tags name. */
   private firstReading(entry: ChannelEntry, video: VideoFacts): void {
-    const { videoCategory, word } = this.niches.weights;
     const category = video.categoryId ? (VIDEO_CATEGORIES[video.categoryId] ?? null) : null;
-    if (category) this.score(entry, this.niches.category(category), videoCategory);
-    for (const topic of video.topics) this.score(entry, this.niches.category(topic), videoCategory);
-    for (const niche of this.niches.wordsIn(`${video.title} ${video.tags.join(' ')}`)) this.score(entry, niche, word);
+    const byCategory = new Set([category, ...video.topics].map((c) => (c ? this.niches.category(c) : null)));
+    for (const niche of byCategory) if (niche) this.count(entry, niche, 'category');
+    for (const niche of this.niches.wordsIn(`${video.title} ${video.tags.join(' ')}`))
+      this.count(entry, niche, 'words');
     if (!entry.facts.defaultLanguage && video.defaultLanguage) entry.facts.defaultLanguage = video.defaultLanguage;
     this.sample(entry, `${video.title}. ${video.description.slice(0, 300)}`);
     for (const [kind, pattern] of SOCIAL) {
@@ -148,6 +149,25 @@ export class Catalog {
 
   private score(entry: ChannelEntry, niche: string | null, points: number): void {
     if (niche) entry.niches.set(niche, (entry.niches.get(niche) ?? 0) + points);
+  }
+
+  private count(entry: ChannelEntry, niche: string, kind: 'category' | 'words'): void {
+    const counts = entry.videoNiches.get(niche) ?? { category: 0, words: 0 };
+    counts[kind] += 1;
+    entry.videoNiches.set(niche, counts);
+  }
+
+  /**
+   * A channel's niche scores: its own points, plus each niche's share of its videos times the video weights, so a
+   * channel with many videos does not outweigh what its channel list says.
+   */
+  nicheScores(entry: ChannelEntry): Map<string, number> {
+    const { videoCategory, word } = this.niches.weights;
+    const scores = new Map(entry.niches);
+    const videos = Math.max(entry.videos.size, 1);
+    for (const [niche, counts] of entry.videoNiches)
+      scores.set(niche, (scores.get(niche) ?? 0) + (videoCategory * counts.category + word * counts.words) / videos);
+    return scores;
   }
 
   private sample(entry: ChannelEntry, text: string): void {
@@ -205,6 +225,7 @@ export class Catalog {
       sources: new Set([source]),
       videos: new Map(),
       niches: new Map(),
+      videoNiches: new Map(),
       text: '',
       links: new Map(),
     };

@@ -2,9 +2,9 @@
 // indexer loads, with the sponsorships their descriptions disclose. docs/real-data.md walks through each command.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { main } from '../common/cli.ts';
+import { loadDotEnv, main } from '../common/cli.ts';
 import { dataDir } from '../common/data-dir.ts';
-import { createProgress } from '../common/progress.ts';
+import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
 import { Catalog } from './catalog.ts';
 import { readMappingFile } from './csv/columns.ts';
@@ -17,11 +17,14 @@ import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
 import { printSummary, summaryFigures } from './summary.ts';
 import { writeDataset } from './write.ts';
+import { loadFetched, YouTubeImporter } from './youtube/import.ts';
 
 /** The shared real data (../shared/realdata beside the repository), read by eval-sponsors and explain by default. */
 export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata');
 const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
                           [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
+              npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
+                          [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir>] [--details]`;
 
@@ -32,6 +35,8 @@ await main(async () => {
   switch (args.command) {
     case 'csv':
       return csv(args);
+    case 'youtube':
+      return youtube(args);
     case 'explain':
       return explain(args);
     case 'eval-sponsors':
@@ -90,6 +95,66 @@ async function csv(args: Args): Promise<void> {
   };
   if (json) console.log(JSON.stringify(summaryFigures(report)));
   else printSummary(report);
+}
+
+async function youtube(args: Args): Promise<void> {
+  rejectUnknown(args, ['channels', 'videos-per-channel', 'quota', 'since', 'out', 'evidence', 'json']);
+  loadDotEnv();
+  const key = process.env.YOUTUBE_API_KEY;
+  if (!key) throw new Error('set YOUTUBE_API_KEY to a YouTube Data API v3 key (docs/real-data.md says how to get one)');
+  const channelsFile = single(args, 'channels');
+  if (!channelsFile) throw new Error(`name the channels with --channels <file>\n${USAGE}`);
+  if (!existsSync(channelsFile)) throw new Error(`${channelsFile}: no such file`);
+  const videosPerChannel = positiveInteger(single(args, 'videos-per-channel') ?? '50', '--videos-per-channel');
+  const budget = positiveInteger(single(args, 'quota') ?? '10000', '--quota');
+  const since = single(args, 'since');
+  if (since !== undefined && Number.isNaN(Date.parse(since)))
+    throw new Error(`--since is a date such as 2024-01-31 (got ${since})`);
+  const json = args.switches.has('json');
+  const out = path.resolve(single(args, 'out') ?? dataDir());
+  const evidence = single(args, 'evidence');
+
+  const started = Date.now();
+  let progress: Progress | undefined;
+  let shown = 0;
+  const result = await new YouTubeImporter({
+    channelsFile,
+    out,
+    key,
+    ...(process.env.YOUTUBE_API_BASE_URL && { baseUrl: process.env.YOUTUBE_API_BASE_URL }),
+    budget,
+    videosPerChannel,
+    ...(since && { since: new Date(since).toISOString() }),
+    onChannel: (done, total) => {
+      progress ??= createProgress('youtube', total, json ? process.stderr : process.stdout, 'channels');
+      progress.tick(done - shown);
+      shown = done;
+    },
+  })
+    .run()
+    .finally(() => progress?.stop());
+  const niches = NicheRules.load();
+  const catalog = new Catalog(Registry.load(), niches);
+  await loadFetched(out, catalog);
+  const dataset = buildDataset(catalog, niches);
+  await writeDataset(out, dataset, evidence);
+  const report = { catalog, dataset, out, evidence, bad: [], seconds: (Date.now() - started) / 1000 };
+  if (json) return console.log(JSON.stringify({ ...result, ...summaryFigures(report) }));
+  console.log(
+    `\nYouTube: ${result.done} of ${result.channels} channels done, ${result.pending} left, ${result.unitsUsed} of ${result.budget} quota units used today.`,
+  );
+  if (result.unknown.length > 0) console.log(`Unknown to YouTube (skipped): ${result.unknown.join(', ')}`);
+  if (result.stoppedByQuota)
+    console.log(
+      `Stopped: ${result.stoppedByQuota}. Run the same command again (tomorrow, for YouTube's quota) to resume.`,
+    );
+  printSummary(report);
+}
+
+function positiveInteger(text: string, option: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${option} takes a positive integer (got ${text})`);
+  return value;
 }
 
 async function explain(args: Args): Promise<void> {

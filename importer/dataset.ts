@@ -62,7 +62,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
     const clash = ids.get(id);
     if (clash) throw new Error(`two channels derive the same id ${id}: ${clash} and ${entry.key}`);
     ids.set(id, entry.key);
-    const chosen = niches.choose(entry.niches);
+    const chosen = niches.choose(catalog.nicheScores(entry));
     const sponsorships = new Map<string, { count: number; first: string; last: string }>();
     for (const video of entry.videos.values()) {
       evidence.push({

@@ -1,0 +1,262 @@
+// `npm run import -- youtube --channels <file>`: each listed channel (id, @handle or channel URL), its uploads
+// playlist, and its latest videos, fetched within a quota budget. Everything fetched is kept under
+// <out>/.youtube/ with a checkpoint after every page, so a run stopped by the quota (ours or YouTube's) resumes where
+// it stopped, a re-run with --since refreshes, and the dataset is always built from everything fetched so far.
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Catalog } from '../catalog.ts';
+import { parseChannelUrl } from '../model.ts';
+import { QuotaExhausted, YouTubeClient, YouTubeError } from './client.ts';
+import { type ChannelResource, channelFromResource, type VideoResource, videoFromResource } from './resources.ts';
+
+export interface ChannelInput {
+  input: string;
+  line: number;
+  id: string | null;
+  handle: string | null;
+}
+
+type Status = 'pending' | 'videos' | 'done' | 'unknown';
+interface ChannelState {
+  status: Status;
+  channelId?: string;
+  uploads?: string;
+  pageToken?: string;
+  fetched: number;
+  since?: string;
+}
+interface State {
+  /** YouTube's quota day (it resets at midnight Pacific time) and the units spent in it. */
+  quotaDay: string;
+  unitsUsed: number;
+  channels: Record<string, ChannelState>;
+}
+
+export interface YouTubeImport {
+  channelsFile: string;
+  out: string;
+  key: string;
+  baseUrl?: string;
+  budget: number;
+  videosPerChannel: number;
+  since?: string;
+  /** Tests shorten the back-off. */
+  backoffMs?: number;
+  onChannel?: (done: number, total: number) => void;
+}
+
+export interface YouTubeResult {
+  channels: number;
+  done: number;
+  unknown: string[];
+  pending: number;
+  stoppedByQuota: string | null;
+  unitsUsed: number;
+  budget: number;
+}
+
+/** The channels file: one channel id, @handle or channel URL per line; blank lines and # comments are skipped. */
+export function readChannelInputs(file: string): ChannelInput[] {
+  const inputs: ChannelInput[] = [];
+  for (const [index, raw] of readFileSync(file, 'utf8').split(/\r?\n/).entries()) {
+    const input = raw.replace(/#.*$/, '').trim();
+    if (input === '') continue;
+    const fromUrl = parseChannelUrl(input);
+    const id = /^UC[A-Za-z0-9_-]{22}$/.test(input) ? input : fromUrl.channelId;
+    const handle = /^@[A-Za-z0-9._-]{3,30}$/.test(input) ? input : fromUrl.handle;
+    if (!id && !handle)
+      throw new Error(
+        `${file}:${index + 1}: "${input}" is not a channel id (UC…), an @handle or a youtube.com/channel/… or youtube.com/@… URL` +
+          (/youtube\.com\/(?:c|user)\//.test(input)
+            ? ' (custom /c/ and /user/ URLs need search.list, 100 units each: use the channel’s id or handle)'
+            : ''),
+      );
+    inputs.push({ input, line: index + 1, id, handle });
+  }
+  if (inputs.length === 0) throw new Error(`${file}: no channels listed`);
+  return inputs;
+}
+
+/** The date in YouTube's quota clock (Pacific time), as YYYY-MM-DD. */
+const quotaDay = (now = new Date()) => now.toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+
+export class YouTubeImporter {
+  private readonly dir: string;
+  private state!: State;
+
+  constructor(private readonly options: YouTubeImport) {
+    this.dir = path.join(options.out, '.youtube');
+  }
+
+  async run(): Promise<YouTubeResult> {
+    const inputs = readChannelInputs(this.options.channelsFile);
+    await mkdir(this.dir, { recursive: true });
+    this.state = this.loadState();
+    const today = quotaDay();
+    if (this.state.quotaDay !== today) this.state = { ...this.state, quotaDay: today, unitsUsed: 0 };
+    for (const { input } of inputs) {
+      const channel = this.state.channels[input] ?? { status: 'pending', fetched: 0 };
+      // --since refreshes a finished channel once per date: its statistics and the videos published since then.
+      if (this.options.since && channel.status === 'done' && channel.since !== this.options.since)
+        Object.assign(channel, { status: 'pending', fetched: 0, since: this.options.since, pageToken: undefined });
+      this.state.channels[input] = channel;
+    }
+    const quota = { budget: this.options.budget, used: this.state.unitsUsed };
+    const client = new YouTubeClient({
+      key: this.options.key,
+      quota,
+      ...(this.options.baseUrl && { baseUrl: this.options.baseUrl }),
+      ...(this.options.backoffMs !== undefined && { backoffMs: this.options.backoffMs }),
+    });
+    let stoppedByQuota: string | null = null;
+    try {
+      await this.resolve(client, inputs);
+      for (const [n, { input }] of inputs.entries()) {
+        await this.videos(client, input);
+        this.options.onChannel?.(n + 1, inputs.length);
+      }
+    } catch (error) {
+      if (!(error instanceof QuotaExhausted)) throw error;
+      stoppedByQuota = error.message;
+    } finally {
+      this.state.unitsUsed = quota.used;
+      await this.saveState();
+    }
+    const states = inputs.map(({ input }) => this.state.channels[input] as ChannelState);
+    return {
+      channels: inputs.length,
+      done: states.filter((s) => s.status === 'done').length,
+      unknown: inputs.filter(({ input }) => this.state.channels[input]?.status === 'unknown').map((i) => i.input),
+      pending: states.filter((s) => s.status === 'pending' || s.status === 'videos').length,
+      stoppedByQuota,
+      unitsUsed: quota.used,
+      budget: quota.budget,
+    };
+  }
+
+  /** Channel resources for pending inputs: ids 50 to a call, handles one each (forHandle takes one). */
+  private async resolve(client: YouTubeClient, inputs: ChannelInput[]): Promise<void> {
+    const pending = inputs.filter(({ input }) => this.state.channels[input]?.status === 'pending');
+    const byId = pending.filter((i) => i.id);
+    for (let at = 0; at < byId.length; at += 50) {
+      const batch = byId.slice(at, at + 50);
+      const answer = await client.list<{ items?: ChannelResource[] }>('channels', {
+        part: CHANNEL_PARTS,
+        id: batch.map((i) => i.id).join(','),
+        maxResults: 50,
+      });
+      const found = new Map((answer.items ?? []).map((c) => [c.id, c]));
+      for (const input of batch) await this.resolved(input, found.get(input.id as string));
+    }
+    for (const input of pending.filter((i) => !i.id)) {
+      const answer = await client.list<{ items?: ChannelResource[] }>('channels', {
+        part: CHANNEL_PARTS,
+        forHandle: input.handle as string,
+      });
+      await this.resolved(input, answer.items?.[0]);
+    }
+  }
+
+  private async resolved(input: ChannelInput, resource: ChannelResource | undefined): Promise<void> {
+    const channel = this.state.channels[input.input] as ChannelState;
+    if (!resource) {
+      channel.status = 'unknown';
+    } else {
+      await appendFile(
+        path.join(this.dir, 'channels.ndjson'),
+        `${JSON.stringify({ fetchedAt: new Date().toISOString(), resource })}\n`,
+      );
+      Object.assign(channel, {
+        status: 'videos',
+        channelId: resource.id,
+        uploads: resource.contentDetails?.relatedPlaylists?.uploads,
+      });
+    }
+    await this.saveState();
+  }
+
+  /** The channel's uploads, newest first, a page at a time, until enough, older than --since, or the end. */
+  private async videos(client: YouTubeClient, input: string): Promise<void> {
+    const channel = this.state.channels[input] as ChannelState;
+    if (channel.status !== 'videos') return;
+    const since = channel.since ?? this.options.since;
+    while (channel.fetched < this.options.videosPerChannel && channel.uploads) {
+      let page: {
+        items?: { contentDetails?: { videoId?: string; videoPublishedAt?: string } }[];
+        nextPageToken?: string;
+      };
+      try {
+        page = await client.list('playlistItems', {
+          part: 'contentDetails',
+          playlistId: channel.uploads,
+          maxResults: Math.min(50, this.options.videosPerChannel - channel.fetched),
+          ...(channel.pageToken && { pageToken: channel.pageToken }),
+        });
+      } catch (error) {
+        // A channel without uploads has no playlist to list.
+        if (error instanceof YouTubeError && error.status === 404) break;
+        throw error;
+      }
+      const items = (page.items ?? []).filter((i) => i.contentDetails?.videoId);
+      const fresh = since ? items.filter((i) => (i.contentDetails?.videoPublishedAt ?? '') >= since) : items;
+      if (fresh.length > 0) {
+        const answer = await client.list<{ items?: VideoResource[] }>('videos', {
+          part: 'snippet,statistics,contentDetails,topicDetails',
+          id: fresh.map((i) => i.contentDetails?.videoId).join(','),
+          maxResults: 50,
+        });
+        const fetchedAt = new Date().toISOString();
+        const lines = (answer.items ?? []).map((resource) => JSON.stringify({ fetchedAt, resource }));
+        if (lines.length > 0) await appendFile(path.join(this.dir, 'videos.ndjson'), `${lines.join('\n')}\n`);
+      }
+      channel.fetched += fresh.length;
+      channel.pageToken = page.nextPageToken;
+      await this.saveState();
+      if (!page.nextPageToken || fresh.length < items.length) break;
+    }
+    channel.status = 'done';
+    channel.pageToken = undefined;
+    await this.saveState();
+  }
+
+  private loadState(): State {
+    const file = path.join(this.dir, 'state.json');
+    if (!existsSync(file)) return { quotaDay: quotaDay(), unitsUsed: 0, channels: {} };
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as State;
+    } catch (error) {
+      throw new Error(`${file}: unreadable checkpoint (${(error as Error).message}); remove it to start over`);
+    }
+  }
+
+  private async saveState(): Promise<void> {
+    const file = path.join(this.dir, 'state.json');
+    await writeFile(`${file}.partial`, JSON.stringify(this.state, null, 1));
+    await rename(`${file}.partial`, file);
+  }
+}
+
+const CHANNEL_PARTS = 'snippet,statistics,topicDetails,brandingSettings,contentDetails';
+
+/** Everything fetched so far (this run and earlier ones) into the catalog: the latest reading of each wins. */
+export async function loadFetched(out: string, catalog: Catalog): Promise<void> {
+  const dir = path.join(out, '.youtube');
+  const channels = new Map<string, ChannelResource>();
+  for await (const { resource } of lines<{ resource: ChannelResource }>(path.join(dir, 'channels.ndjson')))
+    channels.set(resource.id, resource);
+  for (const resource of channels.values()) catalog.addChannel(channelFromResource(resource), 'youtube');
+  for await (const { fetchedAt, resource } of lines<{ fetchedAt: string; resource: VideoResource }>(
+    path.join(dir, 'videos.ndjson'),
+  )) {
+    const video = videoFromResource(resource, fetchedAt);
+    if (video) catalog.addVideo(video, 'youtube');
+  }
+}
+
+async function* lines<T>(file: string): AsyncGenerator<T> {
+  if (!existsSync(file)) return;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY }))
+    if (line.trim() !== '') yield JSON.parse(line) as T;
+}
