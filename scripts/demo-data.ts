@@ -55,6 +55,25 @@ async function staleness(client: Client, config: IndexerConfig, version: string)
   return stale;
 }
 
+/**
+ * `npm run up -- --data <dir>`: loads a dataset the importer wrote (or any folder in the source format) into new
+ * indices now, whatever is live: the command names the data to serve.
+ */
+export async function loadDataDir(opensearchUrl: string, dir: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  for (const file of ['creators.ndjson', 'sponsors.ndjson'])
+    if (!existsSync(path.join(dir, file)))
+      throw new StackError(`${dir} holds no ${file}: make a dataset with \`npm run import\` (docs/real-data.md)`);
+  const config = loadIndexerConfig({ ...process.env, ...env, OPENSEARCH_URL: opensearchUrl, DATA_DIR: dir });
+  const client = officialClient(config.opensearch, { requestTimeout: 120_000 });
+  try {
+    console.log(`Loading ${dir} into OpenSearch…`);
+    const summary = await load({ client, config });
+    return `data version ${summary.version} (${summary.creators} creators, ${summary.sponsors} sponsors from ${dir}, loaded now)`;
+  } finally {
+    await client.close();
+  }
+}
+
 function generate(out: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'indexer/generate.ts', '--out', out], {

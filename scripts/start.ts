@@ -1,11 +1,13 @@
 // `npm run up`: the whole local service in one command. Brings up OpenSearch and Redis (or reuses them), loads
 // the demo dataset when none is loaded, then (re)starts the API in the background and waits until it is ready.
+// `npm run up -- --data <dir>`: the same, serving the dataset in <dir> (made by `npm run import`) instead of the demo one.
 // `npm run up -- --cluster`: the same on the cluster topology (scripts/stack/cluster.ts): 3 OpenSearch nodes, the
 // data with 1 replica, a Redis Cluster of 3 masters and 3 replicas.
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadDotEnv, main } from '../common/cli.ts';
 import { loadConfig } from '../src/config.ts';
-import { ensureDemoData } from './demo-data.ts';
+import { ensureDemoData, loadDataDir } from './demo-data.ts';
 import { demoKey } from './demo-key.ts';
 import { API_NODE_FLAGS } from './stack/api-node-flags.ts';
 import { describe } from './stack/cli.ts';
@@ -21,9 +23,16 @@ await main(async () => {
   const started = Date.now();
   const stackConfig = loadStackConfig();
   const apiConfig = loadConfig();
-  const onCluster = process.argv.includes('--cluster');
+  const { values: flags } = parseArgs({
+    options: { cluster: { type: 'boolean', default: false }, data: { type: 'string' } },
+  });
+  const onCluster = flags.cluster;
+  const dataDir = flags.data === undefined ? undefined : path.resolve(flags.data);
   const backends = onCluster ? await clusterBackends(stackConfig) : await singleBackends(stackConfig);
-  const data = await ensureDemoData(backends.env.OPENSEARCH_URL, onCluster ? { INDEX_REPLICAS: '1' } : {});
+  const indexEnv = onCluster ? { INDEX_REPLICAS: '1' } : {};
+  const data = dataDir
+    ? await loadDataDir(backends.env.OPENSEARCH_URL, dataDir, indexEnv)
+    : await ensureDemoData(backends.env.OPENSEARCH_URL, indexEnv);
 
   // A running API from an earlier `up` is replaced, so the code you just changed is what answers.
   await down(stackConfig, ['api']);
@@ -55,7 +64,9 @@ await main(async () => {
   console.log(`Data        ${data}`);
   // A demo account with a fresh key, and the suggested search run once, so the printed line works as shown.
   const { accountId, key } = await demoKey(loadConfig({ ...process.env, ...backends.env }).redis, apiConfig);
-  const search = `${url}/api/v1/creators?query=personal+finance&country=US&min_subscribers=10000`;
+  const search = dataDir
+    ? `${url}/api/v1/creators?query=music&min_subscribers=1000000`
+    : `${url}/api/v1/creators?query=personal+finance&country=US&min_subscribers=10000`;
   const answer = await fetch(search, { headers: { authorization: `Bearer ${key}` } });
   if (!answer.ok) throw new StackError(`The API answered ${answer.status} to ${search}: ${await answer.text()}`);
   const { totalFound } = (await answer.json()) as { totalFound: number };

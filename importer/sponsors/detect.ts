@@ -214,7 +214,7 @@ export function detectSponsors(
     } else if (item) {
       add(item, line, 'partners');
     }
-    for (const link of links) if (isVanityLink(link, context)) add({ name: null, link }, line, 'vanity-link');
+    if (!own) for (const link of links) if (isVanityLink(link, context)) add({ name: null, link }, line, 'vanity-link');
   }
   return [...findings.values()];
 }
@@ -276,6 +276,11 @@ function lineCandidates(line: string, links: Link[], context: Context): Candidat
   // A link that pays the creator names the brand that pays (the shop, not the product it links to).
   const tracked = links.filter((l) => TRACKING.test(l.url) && !isShortener(l.host));
   if (tracked.length > 0) return tracked.map((link) => ({ name: null, link }));
+  const brandLinks = links.filter((l) => !isShortener(l.host));
+  // The name a line opens with is its subject ("AlloParadise : -5% sur vos codes Xbox"), before any it mentions.
+  const opening = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
+  if (opening && isName(opening) && knownName(opening, context.registry))
+    return [{ name: opening, link: brandLinks[0] ?? null }];
   const known = context.registry.namesIn(
     line.replace(
       /\b(?:code|coupon)s?\s*[:：]?\s*["“«]?\s*(?:[\p{L}]*\d[\p{L}0-9]*|\p{Lu}{3,}\b)(?:\s+\p{Lu}{2,}\b)?/gu,
@@ -283,7 +288,6 @@ function lineCandidates(line: string, links: Link[], context: Context): Candidat
     ),
   );
   if (known.length > 0) return known.map((brand) => ({ name: brand.name, link: null }));
-  const brandLinks = links.filter((l) => !isShortener(l.host));
   const promoted = PROMOTED.exec(line)?.[1];
   if (promoted && isName(promoted)) return [{ name: promoted, link: brandLinks[0] ?? null }];
   const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];

@@ -98,6 +98,11 @@ export async function loadSharedDataset(opensearchUrl: string) {
   return { prefix, dir, drop };
 }
 
+/** Loads a folder in the source format (one the importer wrote) under its own index prefix. */
+export async function loadDataFolder(name: string, dir: string): Promise<LoadedDataset> {
+  return { ...(await loadFolder(name, dir)), ...readDataset(dir) };
+}
+
 /** Loads hand-made records (test/support/dataset.ts) under their own index prefix. */
 export function loadRecords(name: string, sponsors: SponsorRecord[], creators: CreatorRecord[]) {
   return loadFolder(name, writeDataset(sponsors, creators));

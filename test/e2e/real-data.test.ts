@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatorRecord } from '../../indexer/records.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { type LoadedDataset, loadDataFolder } from '../support/catalog.ts';
+import { realdata } from '../support/realdata.ts';
+
+// The shared real files end to end: `npm run import -- csv` → the indexer under an index prefix of its own → the
+// API answering for real channels and the sponsors their descriptions disclosed → the sponsor evaluation.
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+let data: LoadedDataset;
+let api: TestApp;
+let summary: Record<string, number>;
+
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'importer/cli.ts', ...args], { cwd: root, maxBuffer: 32 * 1024 * 1024 });
+
+beforeAll(async () => {
+  const dir = realdata();
+  const out = mkdtempSync(path.join(os.tmpdir(), 'realdata-'));
+  const files = (...names: string[]) => names.map((n) => path.join(dir, n));
+  const { stdout } = await cli(
+    'csv',
+    '--channels',
+    ...files('top-1000-subscribed.csv', 'top-1000-youtubers-2023.csv', 'global-youtube-statistics-2023.csv'),
+    '--videos',
+    ...files('trending-2017-US.csv', 'trending-2017-FR.csv'),
+    '--out',
+    out,
+    '--json',
+  );
+  summary = JSON.parse(stdout.trim().split('\n').at(-1) as string);
+  data = await loadDataFolder('realdata', out);
+  api = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'warn' });
+}, 180_000);
+afterAll(async () => {
+  await api?.close();
+  await data?.drop();
+});
+
+async function get(url: string) {
+  const response = await api.get(url);
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+}
+
+describe('real channels, imported and served', () => {
+  it('imports every row of the shared files', () => {
+    expect(summary).toMatchObject({ videoRows: 5999, channelRows: 2995, badRows: 0, videos: 3034 });
+    expect(summary.creators).toBe(data.creators.length);
+    expect(summary.sponsors).toBe(data.sponsors.length);
+  });
+
+  it('finds a real channel by its name and by its handle, with its channel URL', async () => {
+    const found = await get('/api/v1/creators?query=MrBeast');
+    expect(found.creators[0]).toMatchObject({ name: 'MrBeast', handle: '@MrBeast' });
+    const tSeries = await get('/api/v1/creators/tseries');
+    expect(tSeries.creator).toMatchObject({
+      name: 'T-Series',
+      youtubeUrl: 'https://www.youtube.com/channel/UCq-Fj5jknLsUf-MWSy4_brA',
+      subscribers: 234_000_000,
+      primaryNiche: 'Music',
+      country: 'India',
+    });
+  });
+
+  it('serves a channel known only by its title: a creator-<id> slug and no YouTube URL', async () => {
+    const show = data.creators.find((c) => c.name === 'LastWeekTonight') as CreatorRecord;
+    const { creator } = await get(`/api/v1/creators/creator-${show.id}`);
+    expect(creator).toMatchObject({ id: `creator-${show.id}`, youtubeUrl: null, subscribers: 0, language: 'English' });
+  });
+
+  it('shows the sponsors a creator’s descriptions disclosed, and the creators a sponsor worked with', async () => {
+    const sponsored = data.creators
+      .filter((c) => c.handle && c.sponsorships.length > 0)
+      .sort((a, b) => b.sponsorships.length - a.sponsorships.length)[0] as CreatorRecord;
+    const { creator } = await get(`/api/v1/creators/${sponsored.handle?.slice(1)}`);
+    const names = sponsored.sponsorships.map((s) => data.sponsors.find((p) => p.id === s.sponsorId)?.name);
+    expect(creator.sponsors.map((s: { name: string }) => s.name).sort()).toEqual(names.sort());
+
+    const busiest = [...new Set(data.creators.flatMap((c) => c.sponsorships.map((s) => s.sponsorId)))]
+      .map((id) => ({ id, creators: data.creators.filter((c) => c.sponsorships.some((s) => s.sponsorId === id)) }))
+      .sort((a, b) => b.creators.length - a.creators.length)[0];
+    const { sponsor } = await get(`/api/v1/sponsors/${busiest?.id}`);
+    const count = busiest?.creators.reduce(
+      (sum, c) => sum + (c.sponsorships.find((s) => s.sponsorId === busiest.id)?.count ?? 0),
+      0,
+    );
+    expect(sponsor).toMatchObject({ sponsorshipCount: count, stats: { creatorCount: busiest?.creators.length } });
+  });
+
+  it('searches the niches real data needs, and keeps creators without a niche searchable', async () => {
+    const music = await get('/api/v1/creators?niche_category=music&primary_niche_only=true&sort=subs_desc');
+    expect(music.totalFound).toBeGreaterThan(100);
+    expect(music.creators[0].primaryNiche).toBe('Music');
+    const kids = await get('/api/v1/creators?niche_category=kids_family');
+    expect(kids.totalFound).toBeGreaterThan(0);
+    const noNiche = data.creators.find((c) => c.primaryNiche === null && c.handle) as CreatorRecord;
+    const { creator } = await get(`/api/v1/creators/${noNiche.handle?.slice(1)}`);
+    expect(creator.primaryNiche).toBeNull();
+  });
+
+  it('reports the sponsor evaluation against the labelled videos', async () => {
+    const { stdout } = await cli('eval-sponsors');
+    expect(stdout).toMatch(/^held-out\s+\d+\s+\d+\s+\d+\s+\d+\s+0\.\d{3}\s+0\.\d{3}$/m);
+    expect(stdout).toMatch(/false positives \(held-out\) by cause:/);
+  });
+});
