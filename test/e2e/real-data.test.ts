@@ -95,10 +95,10 @@ describe('real channels, imported and served', () => {
   });
 
   it('searches the niches real data needs, and keeps creators without a niche searchable', async () => {
-    const music = await get('/api/v1/creators?niche_category=music&primary_niche_only=true&sort=subs_desc');
+    const music = await get('/api/v1/creators?query=music&niche_category=music&primary_niche_only=true&sort=subs_desc');
     expect(music.totalFound).toBeGreaterThan(100);
     expect(music.creators[0].primaryNiche).toBe('Music');
-    const kids = await get('/api/v1/creators?niche_category=kids_family');
+    const kids = await get('/api/v1/creators?query=kids&niche_category=kids_family');
     expect(kids.totalFound).toBeGreaterThan(0);
     const noNiche = data.creators.find((c) => c.primaryNiche === null && c.handle) as CreatorRecord;
     const { creator } = await get(`/api/v1/creators/${noNiche.handle?.slice(1)}`);
