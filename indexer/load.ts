@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
+import { countLines, createProgress } from '../common/progress.ts';
 import { NICHE_LIST } from '../src/contract/niches.ts';
 import { signalsKey } from '../src/search/indexed-popularity.ts';
 import { loadProfile } from '../src/search/profile.ts';
@@ -8,7 +9,6 @@ import type { IndexerConfig } from './config.ts';
 import { creatorDocument, SponsorStats } from './documents.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
-import { countLines, createProgress } from '../common/progress.ts';
 import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema } from './records.ts';
 import {
   type AliasName,

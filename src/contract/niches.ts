@@ -17,7 +17,10 @@ const ENTRIES = z.array(NicheEntrySchema).parse(JSON.parse(readFileSync(NICHES_F
 export const NICHE_LIST: readonly Niche[] = ENTRIES.map(({ value, label }) => ({ value, label }));
 
 /** The niches the demo-data generator draws from, in the file's order (its random draws depend on it). */
-export const DEMO_NICHES: readonly Niche[] = ENTRIES.filter((n) => n.demo).map(({ value, label }) => ({ value, label }));
+export const DEMO_NICHES: readonly Niche[] = ENTRIES.filter((n) => n.demo).map(({ value, label }) => ({
+  value,
+  label,
+}));
 
 /** Sorted by label, as GET /niches lists them. */
 export const NICHES = [...NICHE_LIST].sort((a, b) => a.label.localeCompare(b.label, 'en'));
