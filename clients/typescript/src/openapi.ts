@@ -321,7 +321,7 @@ export interface operations {
                 /** @description Short topic, keyword, brand or name terms */
                 query: string;
                 /** @description A value from GET /niches; secondary niches match too */
-                niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entrepreneurship" | "fashion" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel";
+                niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
                 /** @description Only creators whose primary niche is niche_category */
                 primary_niche_only?: boolean;
                 /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
