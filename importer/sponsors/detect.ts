@@ -183,7 +183,8 @@ export function detectSponsors(
     const hasLink = line.includes('.');
     if (!mayDisclose && !mayDeal && !hasLink && !partners) continue;
     if (CREDIT.test(line)) continue;
-    const own = OWN.test(line);
+    // A line that names the creator ("un bilan gratuit avec Jean-Michel Cohen") promotes the creator's own offer.
+    const own = OWN.test(line) || namesSelf(line, context.self);
     const links = hasLink ? linksIn(line) : [];
     // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
     const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || links.some((l) => REFERRAL.test(l.url));
@@ -370,6 +371,28 @@ function carriesOwnName(link: Link, self: Set<string>): boolean {
     .split(/[/?#&=_-]/)
     .map(foldName)
     .some((segment) => segment.length >= 5 && [...self].some((own) => own.includes(segment) || segment.includes(own)));
+}
+
+/**
+ * The line holds the creator's name as words (at least five letters, so short names never match by chance), not
+ * as the code or link a deal gives ("le code GIRLYALEX83" is the creator's code for a brand).
+ */
+function namesSelf(line: string, self: Set<string>): boolean {
+  const prose = line
+    .replace(/\b(?:https?:\/\/|www\.)\S+/giu, ' ')
+    .replace(/\b(?:code|coupon|promo)\s*[:：]?\s*["“«']?\s*\S+/giu, ' ');
+  const words = prose
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !/\d/.test(w))
+    .map(foldName);
+  for (let start = 0; start < words.length; start += 1) {
+    let joined = '';
+    for (let end = start; end < Math.min(words.length, start + 4); end += 1) {
+      joined += words[end];
+      if (joined.length >= 5 && self.has(joined)) return true;
+    }
+  }
+  return false;
 }
 
 function ownNames(channel: ChannelIdentity): Set<string> {

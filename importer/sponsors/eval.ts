@@ -1,5 +1,5 @@
 // `npm run import -- eval-sponsors`: the detector against the hand-labelled videos of relevance/sponsors/labels.jsonl
-// (rules in relevance/sponsors/labelling.md): precision and recall of (video, brand) pairs per split and per file,
+// (rules in relevance/sponsors/labelling.md): precision and recall of (video, brand) pairs per split and language,
 // and each false positive with its cause.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { columnsOf, type VideoField } from '../csv/columns.ts';
 import { readCsv } from '../csv/read.ts';
 import { videoFromRow } from '../csv/rows.ts';
+import { identifyLanguage } from '../enrich/language.ts';
 import { foldName, type VideoFacts } from '../model.ts';
 import { detectSponsors, type Finding } from './detect.ts';
 import type { Registry } from './registry.ts';
@@ -116,7 +117,9 @@ export function evaluate(labels: Label[], videos: Map<string, VideoFacts>, regis
     const found = detectSponsors(video, { title: channel, handle: null }, registry);
     const expected = new Map(label.sponsors.map((s) => [canonical(s.name), s]));
     const detected = new Map(found.map((f) => [matching(canonical(f.name), expected), f]));
-    const keys = [`${label.split}`, `${label.split} ${label.file}`];
+    // By the language the video is written in (ELD on its title and description), as the detector reads it.
+    const language = identifyLanguage(`${video.title}\n${video.description}`) ?? 'unidentified';
+    const keys = [`${label.split}`, `${label.split} ${['en', 'fr'].includes(language) ? language : 'other'}`];
     for (const key of keys) tally(key).videos += 1;
     for (const [name, finding] of detected) {
       const hit = expected.has(name);

@@ -1,4 +1,4 @@
-// The sponsor evaluation's report: precision and recall per split and per file, false positives by cause, and
+// The sponsor evaluation's report: precision and recall per split and per language, false positives by cause, and
 // with --details every miss.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
