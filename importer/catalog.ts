@@ -60,8 +60,6 @@ export class Catalog {
   private readonly byVideoTitle = new Map<string, ChannelEntry>();
   videoRows = 0;
   channelRows = 0;
-  /** Readings of a video's text, for the summary: a repeated reading of unchanged text is not read again. */
-  readings = 0;
 
   constructor(
     private readonly registry: Registry,
@@ -108,7 +106,6 @@ export class Catalog {
         ? before.sponsors
         : detectSponsors(video, { title: entry.facts.title, handle: entry.facts.handle }, this.registry);
     if (!before) this.firstReading(entry, video);
-    this.readings += before?.digest === digest ? 0 : 1;
     entry.videos.set(video.videoId, {
       videoId: video.videoId,
       publishedAt: video.publishedAt,
@@ -176,13 +173,13 @@ export class Catalog {
 
   /** The channel an id or a name from another source already names; undefined when none, or when ambiguous. */
   private match(channelId: string | null, title: string, source: string): ChannelEntry | undefined {
-    // Two rows of one channel list with the same name are two channels (the shared top-1000 list has one pair).
     if (channelId) {
       const byId = this.byId.get(channelId);
       if (byId) return byId;
     }
     const folded = foldName(title);
     if (!folded) return undefined;
+    // Two rows of one channel list with the same name are two channels (the shared top-1000 list has one pair).
     const named = (this.byName.get(folded) ?? []).filter(
       (e) => !e.sources.has(source) && (!channelId || !e.facts.channelId),
     );

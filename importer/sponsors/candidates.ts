@@ -1,0 +1,178 @@
+// Where a line names the brand it is about: before its separator (`Morphe - use code…`), before its link, after
+// "sur/at/chez", in the registry's names, in its links, or, for an offer that names none, in its paragraph.
+import { foldName } from '../model.ts';
+import { isShortener, type Link, linksIn } from './links.ts';
+import {
+  AFTER_CODE_WORD,
+  AFTER_PREPOSITION,
+  CREDIT,
+  DEAL,
+  LEAD_IN,
+  LEAD_SEPARATOR,
+  NAME_BEFORE_LINK,
+  NAME_WORD,
+  NOT_A_NAME,
+  OWN,
+  PROMOTED,
+  TRACKING,
+} from './patterns.ts';
+import type { Brand, Registry } from './registry.ts';
+
+export interface Candidate {
+  name: string | null;
+  link: Link | null;
+}
+
+export interface Context {
+  registry: Registry;
+  /** The creator's own names, folded. */
+  self: Set<string>;
+  /** The folded names of every domain the description links to. */
+  domains: Set<string>;
+}
+
+/** A line that opens with a link, or with "Lien … :" and a link. */
+const LINK_LED = /^[^\p{L}0-9]*(?:(?:lien|link)\b[^:]*:\s*)?(?:https?:\/\/|www\.)/iu;
+
+/** The lines of the deal line's paragraph, nearest first: up to three above, then two below. */
+function paragraphAround(lines: string[], index: number): string[] {
+  const near: string[] = [];
+  for (let i = index - 1; i >= Math.max(1, index - 3) && lines[i] !== ''; i -= 1) near.push(lines[i] as string);
+  for (let i = index + 1; i <= index + 3 && i < lines.length && lines[i] !== ''; i += 1) near.push(lines[i] as string);
+  return near;
+}
+
+/** The brand of a deal line: on the line itself, else the nearest one its paragraph names or links to. */
+export function dealCandidates(
+  line: string,
+  links: Link[],
+  lines: string[],
+  index: number,
+  context: Context,
+): Candidate[] {
+  const onLine = lineCandidates(line, links, context);
+  if (onLine.length > 0) return onLine;
+  // Sites listed one per line right under the offer ("http://www.psparadise.fr/ (playstation)"): each is a brand.
+  const listed: Link[] = [];
+  for (let i = index + 1; i < lines.length && LINK_LED.test(lines[i] as string); i += 1)
+    listed.push(...linksIn(lines[i] as string).filter((l) => !isShortener(l.host)));
+  if (listed.length > 1) return listed.map((link) => ({ name: null, link }));
+  for (const near of paragraphAround(lines, index)) {
+    if (OWN.test(near) || DEAL.test(near) || CREDIT.test(near)) continue;
+    const known = context.registry.namesIn(
+      `${near} ${linksIn(near)
+        .map((l) => l.path.replace(/[-_/]/g, ' '))
+        .join(' ')}`,
+    );
+    if (known.length > 0) return known.map((brand) => ({ name: brand.name, link: null }));
+    const nearLinks = linksIn(near).filter((l) => !isShortener(l.host));
+    const trailing = /[:：►]\s*([\p{L}0-9][\p{L}0-9'’&.+-]*(?:\s+[\p{L}0-9][\p{L}0-9'’&.+-]*){0,3})\s*$/u.exec(
+      near,
+    )?.[1];
+    if (trailing && isName(trailing) && !/^https?/i.test(trailing))
+      return [{ name: trailing, link: nearLinks[0] ?? null }];
+    const header = /^[^\p{L}0-9]*([\p{L}0-9][\p{L}0-9'’&.+ -]{1,30}?)\s*[:：►→]?\s*$/u.exec(near)?.[1];
+    const lead = LEAD_SEPARATOR.exec(near)?.[1] ?? NAME_BEFORE_LINK.exec(near)?.[1];
+    const name = [header, lead].find((n) => n !== undefined && isName(n));
+    if (name || nearLinks.length > 0) return [{ name: name ?? null, link: nearLinks[0] ?? null }];
+  }
+  return [];
+}
+
+/** Brands a line names: registry names, a name before a separator or a link, after "sur/at/chez", or its links. */
+export function lineCandidates(line: string, links: Link[], context: Context): Candidate[] {
+  // The code itself is not a brand, even when it spells one (`le code TOO20 SEPHORA`).
+  // A link that pays the creator names the brand that pays (the shop, not the product it links to).
+  const tracked = links.filter((l) => TRACKING.test(l.url) && !isShortener(l.host));
+  if (tracked.length > 0) return tracked.map((link) => ({ name: null, link }));
+  const brandLinks = links.filter((l) => !isShortener(l.host));
+  // The name a line opens with is its subject ("AlloParadise : -5% sur vos codes Xbox"), before any it mentions.
+  const opening = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
+  if (opening && isName(opening) && knownName(opening, context.registry))
+    return [{ name: opening, link: brandLinks[0] ?? null }];
+  const known = context.registry.namesIn(
+    line.replace(
+      /\b(?:code|coupon)s?\s*[:：]?\s*["“«]?\s*(?:[\p{L}]*\d[\p{L}0-9]*|\p{Lu}{3,}\b)(?:\s+\p{Lu}{2,}\b)?/gu,
+      ' ',
+    ),
+  );
+  if (known.length > 0) return known.map((brand) => ({ name: brand.name, link: null }));
+  const promoted = PROMOTED.exec(line)?.[1];
+  if (promoted && isName(promoted)) return [{ name: promoted, link: brandLinks[0] ?? null }];
+  const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
+  if (lead && isName(lead)) return [{ name: lead, link: brandLinks[0] ?? null }];
+  // A brand written in capitals before the line goes on in lower case ("FORCE ULTRA NATURE Boutique vegan : -15%").
+  const capitals = /^[^\p{L}0-9]*((?:\p{Lu}[\p{Lu}0-9'’&.+-]+\s+){0,3}\p{Lu}[\p{Lu}0-9'’&.+-]+)\s+\p{Lu}?\p{Ll}/u.exec(
+    line,
+  )?.[1];
+  if (capitals && isName(capitals)) return [{ name: capitals, link: brandLinks[0] ?? null }];
+  const code = AFTER_CODE_WORD.exec(line)?.[1];
+  if (code && isName(code)) return [{ name: code, link: brandLinks[0] ?? null }];
+  for (const match of line.matchAll(AFTER_PREPOSITION)) {
+    const name = (match[1] as string).replace(/\s+(?:ici|here|now|maintenant|today)$/iu, '');
+    // A lower-case word after "sur" is a brand only when the description links to its site ("sur votre wootbox").
+    const capitalised = /^(?:\p{Lu}|\d)/u.test(name);
+    if (isName(name) && (capitalised || context.domains.has(foldName(name))))
+      return [{ name, link: brandLinks[0] ?? null }];
+  }
+  return brandLinks.map((link) => ({ name: null, link }));
+}
+
+/** An item of a partners block: `Brand: link`, `Brand ► link`, `- Brand`; under a thanks heading, only with a link. */
+export function itemCandidate(line: string, links: Link[], thanks: boolean, context: Context): Candidate | undefined {
+  const brandLinks = links.filter((l) => !isShortener(l.host));
+  if (thanks && brandLinks.length === 0) return undefined;
+  const known = context.registry.namesIn(line);
+  if (links.length === 0) return known[0] ? { name: known[0].name, link: null } : undefined;
+  const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
+  if (lead && isName(lead)) return { name: lead, link: brandLinks[0] ?? null };
+  if (links.length > 0 && /^[^\p{L}0-9]*(?:https?:\/\/|www\.)/u.test(line))
+    return { name: null, link: brandLinks[0] ?? null };
+  return undefined;
+}
+
+/** A registry brand named in the first words of a text (`The Walking Dead: No Man's Land`). */
+function registryAtStart(text: string, registry: Registry): Brand | undefined {
+  const opening = text.slice(0, 60);
+  return registry
+    .namesIn(opening)
+    .find(
+      (brand) =>
+        foldName(opening).startsWith(foldName(brand.name)) ||
+        foldName(opening.replace(LEAD_IN, '')).startsWith(foldName(brand.name)),
+    );
+}
+
+/** The brand name that opens a text (up to four words), or its link when it opens with one. */
+export function leadingCandidate(text: string, links: Link[], registry: Registry): Candidate | undefined {
+  const known = registryAtStart(text, registry);
+  if (known) return { name: known.name, link: null };
+  const stripped = text.replace(/^\s*[@#]?/, '').replace(LEAD_IN, '');
+  if (/^(?:https?:\/\/|www\.)/i.test(stripped))
+    return { name: null, link: links.find((l) => stripped.includes(l.url)) ?? null };
+  const sentence = stripped.split(/[.!?](?:\s|$)/u)[0] as string;
+  const match = new RegExp(
+    String.raw`^(${NAME_WORD}(?:\s+(?!(?:for|pour|qui|who|to|à|and|et|de|d['’]\S*|avec|with|par|on|in|dans|sur|this|cette|ce|por|para|com|mit|für|whom|which|que|because|car)\b)${NAME_WORD}){0,3})`,
+    'iu',
+  ).exec(sentence);
+  const name = match?.[1]?.replace(/[.'’:-]+$/, '');
+  return name && isName(name) ? { name, link: null } : undefined;
+}
+
+export function isName(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  if (words.length > 4 || text.trim().length < 2) return false;
+  // A name of several words capitalises each ("Deeper Fishfinder"); "Black holo witch" is a product, not a brand.
+  if (words.length > 1 && words.some((w) => /^\p{Ll}/u.test(w) && w.length > 3)) return false;
+  return !NOT_A_NAME.has(foldName(words[0] as string)) && !DEAL.test(text) && /\p{L}/u.test(text);
+}
+
+/** The registry entry for a name or for its first words (`WD Blue 3D SSDs` is WD Blue, a WD alias). */
+export function knownName(name: string, registry: Registry) {
+  const words = name.split(/\s+/);
+  for (let length = words.length; length >= 1; length -= 1) {
+    const found = registry.byNameOf(words.slice(0, length).join(' '));
+    if (found) return found;
+  }
+  return undefined;
+}
