@@ -11,6 +11,11 @@ export function loadDotEnv(): void {
 
 /** Runs a command's body; an error ends it with its message and exit code 1, never a stack trace. */
 export async function main(body: () => Promise<void>): Promise<void> {
+  // Output piped into `head` closes early: that ends the command quietly, not with a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     await body();
   } catch (error) {

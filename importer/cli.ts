@@ -3,10 +3,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadDotEnv, main } from '../common/cli.ts';
-import { dataDir } from '../common/data-dir.ts';
+
 import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
 import { Catalog } from './catalog.ts';
+import { type ImporterConfig, loadImporterConfig } from './config.ts';
 import { readMappingFile } from './csv/columns.ts';
 import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
@@ -32,11 +33,13 @@ const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'detail
 
 await main(async () => {
   if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
+  loadDotEnv();
+  const config = loadImporterConfig();
   switch (args.command) {
     case 'csv':
-      return csv(args);
+      return csv(args, config);
     case 'youtube':
-      return youtube(args);
+      return youtube(args, config);
     case 'explain':
       return explain(args);
     case 'eval-sponsors':
@@ -46,7 +49,7 @@ await main(async () => {
   }
 });
 
-async function csv(args: Args): Promise<void> {
+async function csv(args: Args, config: ImporterConfig): Promise<void> {
   rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad', 'json']);
   // --json: a JSON summary on stdout, progress on stderr (for scripts such as bench/import.ts).
   const json = args.switches.has('json');
@@ -59,7 +62,7 @@ async function csv(args: Args): Promise<void> {
   if (encoding !== undefined && encoding !== 'utf-8' && encoding !== 'windows-1252')
     throw new Error(`--encoding is utf-8 or windows-1252 (got ${encoding})`);
   const mappingFile = single(args, 'mapping');
-  const out = path.resolve(single(args, 'out') ?? dataDir());
+  const out = path.resolve(single(args, 'out') ?? config.dataDir);
   const evidence = single(args, 'evidence');
 
   const started = Date.now();
@@ -97,10 +100,9 @@ async function csv(args: Args): Promise<void> {
   else printSummary(report);
 }
 
-async function youtube(args: Args): Promise<void> {
+async function youtube(args: Args, config: ImporterConfig): Promise<void> {
   rejectUnknown(args, ['channels', 'videos-per-channel', 'quota', 'since', 'out', 'evidence', 'json']);
-  loadDotEnv();
-  const key = process.env.YOUTUBE_API_KEY;
+  const key = config.youtubeKey;
   if (!key) throw new Error('set YOUTUBE_API_KEY to a YouTube Data API v3 key (docs/real-data.md says how to get one)');
   const channelsFile = single(args, 'channels');
   if (!channelsFile) throw new Error(`name the channels with --channels <file>\n${USAGE}`);
@@ -111,7 +113,7 @@ async function youtube(args: Args): Promise<void> {
   if (since !== undefined && Number.isNaN(Date.parse(since)))
     throw new Error(`--since is a date such as 2024-01-31 (got ${since})`);
   const json = args.switches.has('json');
-  const out = path.resolve(single(args, 'out') ?? dataDir());
+  const out = path.resolve(single(args, 'out') ?? config.dataDir);
   const evidence = single(args, 'evidence');
 
   const started = Date.now();
@@ -121,7 +123,7 @@ async function youtube(args: Args): Promise<void> {
     channelsFile,
     out,
     key,
-    ...(process.env.YOUTUBE_API_BASE_URL && { baseUrl: process.env.YOUTUBE_API_BASE_URL }),
+    baseUrl: config.youtubeBaseUrl,
     budget,
     videosPerChannel,
     ...(since && { since: new Date(since).toISOString() }),

@@ -105,8 +105,8 @@ export function detectSponsors(
     if (!mayDisclose && !mayDeal && !hasLink && !partners) continue;
     if (CREDIT.test(line)) continue;
     // A line that names the creator ("un bilan gratuit avec Jean-Michel Cohen") promotes the creator's own offer.
-    const own = OWN.test(line) || namesSelf(line, context.self);
     const links = hasLink ? linksIn(line) : [];
+    const own = OWN.test(line) || namesSelf(withoutLinks(line, links), context.self);
     // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
     const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || links.some((l) => REFERRAL.test(l.url));
 
@@ -157,13 +157,11 @@ function carriesOwnName(link: Link, self: Set<string>): boolean {
 }
 
 /**
- * The line holds the creator's name as words (at least five letters, so short names never match by chance), not
- * as the code or link a deal gives ("le code GIRLYALEX83" is the creator's code for a brand).
+ * The line (its links taken out) holds the creator's name as words (at least five letters, so short names never
+ * match by chance), not as the code a deal gives ("le code GIRLYALEX83" is the creator's code for a brand).
  */
 function namesSelf(line: string, self: Set<string>): boolean {
-  const prose = line
-    .replace(/\b(?:https?:\/\/|www\.)\S+/giu, ' ')
-    .replace(/\b(?:code|coupon|promo)\s*[:：]?\s*["“«']?\s*\S+/giu, ' ');
+  const prose = line.replace(/\b(?:code|coupon|promo)\s*[:：]?\s*["“«']?\s*\S+/giu, ' ');
   const words = prose
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w && !/\d/.test(w))

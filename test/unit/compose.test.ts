@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { IMPORTER_VARIABLES } from '../../importer/config.ts';
 import { INDEXER_VARIABLES } from '../../indexer/config.ts';
 import { API_NODE_FLAGS } from '../../scripts/stack/api-node-flags.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
@@ -195,10 +196,10 @@ describe('docker-compose.yml', () => {
 });
 
 describe('.env.example', () => {
-  it('lists exactly the variables of the API, the indexer and the launcher, once each', () => {
+  it('lists exactly the variables of the API, the indexer, the importer and the launcher, once each', () => {
     expect(new Set(envExample).size).toBe(envExample.length);
     expect([...envExample].sort()).toEqual(
-      [...new Set([...CONFIG_VARIABLES, ...INDEXER_VARIABLES, ...STACK_VARIABLES])].sort(),
+      [...new Set([...CONFIG_VARIABLES, ...INDEXER_VARIABLES, ...IMPORTER_VARIABLES, ...STACK_VARIABLES])].sort(),
     );
   });
 });
