@@ -2,6 +2,7 @@
 // derived from what identifies a channel or a brand, so a re-import keeps every creator's and sponsor's id. Figures
 // a source lacks follow the rules in docs/real-data.md ("How gaps are filled"), never a made-up number.
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import {
   type CreatorRecord,
   CreatorRecordSchema,
@@ -209,15 +210,7 @@ function mostCommon(names: Map<string, number>): string {
   return [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
 }
 
-function check<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-  },
-  value: T,
-  what: string,
-): T {
+function check<T>(schema: z.ZodType<T>, value: T, what: string): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
