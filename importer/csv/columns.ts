@@ -1,8 +1,8 @@
 // Which header of an export holds which field. Exports name YouTube's fields in many ways (`publish_time`,
 // `publishedAt`, `snippet.publishedAt`, `Suscribers`); headers are matched by their folded form against the aliases
 // below, and a mapping file (`--mapping`) names the headers of any other layout.
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { readJsonFile } from '../json-file.ts';
 
 export const VIDEO_FIELDS = {
   videoId: ['video_id', 'videoId', 'id'],
@@ -65,18 +65,7 @@ export const MappingFileSchema = z
 export type MappingFile = z.infer<typeof MappingFileSchema>;
 
 export function readMappingFile(file: string): MappingFile {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: not a JSON mapping file (${(error as Error).message})`);
-  }
-  const parsed = MappingFileSchema.safeParse(json);
-  if (!parsed.success)
-    throw new Error(
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readJsonFile(file, MappingFileSchema, 'JSON mapping file');
 }
 
 /** For each field, the header that holds it in this file (absent when none does). */

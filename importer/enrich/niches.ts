@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { NICHE_LIST, NICHE_VALUES } from '../../src/contract/niches.ts';
+import { readJsonFile } from '../json-file.ts';
 import { foldName } from '../model.ts';
 
 export const NICHE_RULES_FILE = path.resolve(import.meta.dirname, '../rules/niches.json');
@@ -54,16 +55,7 @@ export class NicheRules {
   }
 
   static load(file = NICHE_RULES_FILE): NicheRules {
-    let rules: Rules;
-    try {
-      rules = RulesSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
-    } catch (error) {
-      const reason =
-        error instanceof z.ZodError
-          ? error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
-          : (error as Error).message;
-      throw new Error(`${file}: ${reason}`);
-    }
+    const rules = readJsonFile(file, RulesSchema, 'niche rules file');
     const words = new Map<string, Set<string>>();
     const addWord = (niche: string, word: string) => {
       const normalized = normalize(word);

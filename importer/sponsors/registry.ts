@@ -1,9 +1,9 @@
 // The brand registry (importer/rules/brands.json, a file analysts edit): a name, an alias or a domain resolves to
 // one sponsor; names and domains listed as notSponsors (fan funding, social links, platforms) never become one.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SPONSOR_KINDS } from '../../indexer/records.ts';
+import { readJsonFile } from '../json-file.ts';
 import { foldName } from '../model.ts';
 
 export const REGISTRY_FILE = path.resolve(import.meta.dirname, '../rules/brands.json');
@@ -57,16 +57,8 @@ export class Registry {
   }
 
   static load(file = REGISTRY_FILE): Registry {
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new Error(`${file}: not a readable brand registry (${(error as Error).message})`);
-    }
-    const parsed = RegistryFileSchema.safeParse(json);
-    if (!parsed.success)
-      throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    return new Registry(parsed.data.brands, parsed.data.notSponsors);
+    const { brands, notSponsors } = readJsonFile(file, RegistryFileSchema, 'brand registry');
+    return new Registry(brands, notSponsors);
   }
 
   /** A name or alias as written anywhere (case, accents and punctuation ignored). */
