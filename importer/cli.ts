@@ -12,6 +12,7 @@ import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
 import { buildDataset } from './dataset.ts';
 import { NicheRules } from './enrich/niches.ts';
+import { LABELS_FILE } from './sponsors/eval.ts';
 import { explainVideo } from './sponsors/explain.ts';
 import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
@@ -26,7 +27,7 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
-       npm run import -- eval-sponsors [--realdata <dir>] [--details]`;
+       npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl> --videos <trending.csv…>] [--details]`;
 
 const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
 
@@ -170,7 +171,12 @@ async function explain(args: Args): Promise<void> {
 }
 
 async function evalSponsors(args: Args): Promise<void> {
-  rejectUnknown(args, ['realdata', 'details']);
+  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details']);
   const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
-  printEvaluation(await runEvaluation(realdata, Registry.load()), args.switches.has('details'));
+  const labels = path.resolve(single(args, 'labels') ?? LABELS_FILE);
+  const videos = args.values.get('videos')?.map((file) => path.resolve(file));
+  if (args.values.has('labels') !== Boolean(videos))
+    throw new Error('--labels and --videos go together: labels of the videos in those trending files');
+  const evaluation = await runEvaluation({ realdata, labels, videos }, Registry.load());
+  printEvaluation(evaluation, labels, args.switches.has('details'));
 }

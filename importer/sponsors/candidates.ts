@@ -12,8 +12,10 @@ import {
   NAME_BEFORE_LINK,
   NAME_WORD,
   NOT_A_NAME,
+  OFFER_ON,
   OWN,
   PROMOTED,
+  REFERRAL_FOR,
   TRACKING,
 } from './patterns.ts';
 import type { Brand, Registry } from './registry.ts';
@@ -83,7 +85,7 @@ export function dealCandidates(
 export function lineCandidates(line: string, links: Link[], context: Context): Candidate[] {
   // The code itself is not a brand, even when it spells one (`le code TOO20 SEPHORA`).
   // A link that pays the creator names the brand that pays (the shop, not the product it links to).
-  const tracked = links.filter((l) => TRACKING.test(l.url) && !isShortener(l.host));
+  const tracked = links.filter((l) => (TRACKING.test(l.url) || paysCreator(l, context.self)) && !isShortener(l.host));
   if (tracked.length > 0) return tracked.map((link) => ({ name: null, link }));
   const brandLinks = links.filter((l) => !isShortener(l.host));
   // The name a line opens with is its subject ("AlloParadise : -5% sur vos codes Xbox"), before any it mentions.
@@ -91,10 +93,13 @@ export function lineCandidates(line: string, links: Link[], context: Context): C
   if (opening && isName(opening) && knownName(opening, context.registry))
     return [{ name: opening, link: brandLinks[0] ?? null }];
   const known = context.registry.namesIn(
-    line.replace(
-      /\b(?:code|coupon)s?\s*[:：]?\s*["“«]?\s*(?:[\p{L}]*\d[\p{L}0-9]*|\p{Lu}{3,}\b)(?:\s+\p{Lu}{2,}\b)?/gu,
-      ' ',
-    ),
+    line
+      .replace(
+        /\b(?:code|coupon)s?\s*[:：]?\s*["“«]?\s*(?:[\p{L}]*\d[\p{L}0-9]*|\p{Lu}{3,}\b)(?:\s+\p{Lu}{2,}\b)?/gu,
+        ' ',
+      )
+      // A brand named to describe another ("LYFT (rideshare like uber)") is not on offer.
+      .replace(/\([^()]*\b(?:like|comme|such as|similar to|type)\b[^()]*\)/giu, ' '),
   );
   if (known.length > 0) return known.map((brand) => ({ name: brand.name, link: null }));
   const promoted = PROMOTED.exec(line)?.[1];
@@ -106,6 +111,10 @@ export function lineCandidates(line: string, links: Link[], context: Context): C
     line,
   )?.[1];
   if (capitals && isName(capitals)) return [{ name: capitals, link: brandLinks[0] ?? null }];
+  for (const pattern of [OFFER_ON, REFERRAL_FOR]) {
+    const offered = pattern.exec(line)?.[1];
+    if (offered && isName(offered)) return [{ name: offered, link: brandLinks[0] ?? null }];
+  }
   const code = AFTER_CODE_WORD.exec(line)?.[1];
   if (code && isName(code)) return [{ name: code, link: brandLinks[0] ?? null }];
   for (const match of line.matchAll(AFTER_PREPOSITION)) {
@@ -121,13 +130,18 @@ export function lineCandidates(line: string, links: Link[], context: Context): C
 /** An item of a partners block: `Brand: link`, `Brand ► link`, `- Brand`; under a thanks heading, only with a link. */
 export function itemCandidate(line: string, links: Link[], thanks: boolean, context: Context): Candidate | undefined {
   const brandLinks = links.filter((l) => !isShortener(l.host));
-  if (thanks && brandLinks.length === 0) return undefined;
   const known = context.registry.namesIn(line);
+  if (thanks && brandLinks.length === 0 && known.length === 0) return undefined;
   if (links.length === 0) return known[0] ? { name: known[0].name, link: null } : undefined;
   const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
   if (lead && isName(lead)) return { name: lead, link: brandLinks[0] ?? null };
-  if (links.length > 0 && /^[^\p{L}0-9]*(?:https?:\/\/|www\.)/u.test(line))
-    return { name: null, link: brandLinks[0] ?? null };
+  // "Canyon bikes: gmbn.eu/Canyon": the brand without what it makes, when its link confirms the name.
+  const brand = lead?.replace(/^(\S+(?:\s+\p{Lu}\S*)*)(?:\s+\p{Ll}\S*)+$/u, '$1');
+  const confirmed = (link: Link) => foldName(`${link.host} ${link.path}`).includes(foldName(brand ?? '').slice(0, 4));
+  if (brand && brand !== lead && isName(brand) && links.some(confirmed))
+    return { name: brand, link: brandLinks[0] ?? null };
+  // Under a partners heading, an item that describes its brand instead of naming it ("Concession moto : link").
+  if (!thanks || /^[^\p{L}0-9]*(?:https?:\/\/|www\.)/u.test(line)) return { name: null, link: brandLinks[0] ?? null };
   return undefined;
 }
 
@@ -141,6 +155,21 @@ function registryAtStart(text: string, registry: Registry): Brand | undefined {
         foldName(opening).startsWith(foldName(brand.name)) ||
         foldName(opening.replace(LEAD_IN, '')).startsWith(foldName(brand.name)),
     );
+}
+
+/**
+ * The brands a disclosure names: one, or a list ("My sponsors: Santacruz, Continental Tyres, Muc Off",
+ * "Thanks to Macy's and YouTube for sponsoring"), whose items each open with a capital or a link.
+ */
+export function namedCandidates(rest: string, links: Link[], registry: Registry): Candidate[] {
+  const first = leadingCandidate(rest, links, registry);
+  const named = rest
+    .replace(/^\s*[:：]\s*/, '')
+    .split(/[.!?](?:\s|$)|\s(?:for|pour|por|für|who|qui|d['’]avoir|de nous|to)\s/iu)[0] as string;
+  const items = named.split(/\s*,\s*|\s+(?:and|et|und|y|e)\s+/u).filter((item) => item.trim() !== '');
+  if (items.length < 2 || items.length > 15 || !items.every((item) => /^\s*(?:\p{Lu}|\d|https?:|www\.)/u.test(item)))
+    return first ? [first] : [];
+  return items.flatMap((item) => leadingCandidate(item, links, registry) ?? []);
 }
 
 /** The brand name that opens a text (up to four words), or its link when it opens with one. */
@@ -175,4 +204,17 @@ export function knownName(name: string, registry: Registry) {
     if (found) return found;
   }
   return undefined;
+}
+
+export const nameWithin = (own: string, segment: string) =>
+  (own.includes(segment) || segment.includes(own)) && segment.length <= own.length + 10;
+
+/** A link whose referrer parameter carries the creator's name (`?utm_source=moroccotalksfootball`, `?ref=casey`). */
+export function paysCreator(link: Link, self: Set<string>): boolean {
+  const query = link.url.split(/[?#]/).slice(1).join('&');
+  return query
+    .split('&')
+    .filter((pair) => /^(?:utm_source|ref|referral|aff|affiliate|partner|via|cref|coupon|code)=/i.test(pair))
+    .map((pair) => foldName(pair.split('=')[1] ?? ''))
+    .some((value) => value.length >= 5 && [...self].some((own) => nameWithin(own, value)));
 }

@@ -11,6 +11,9 @@ import {
   itemCandidate,
   knownName,
   leadingCandidate,
+  namedCandidates,
+  nameWithin,
+  paysCreator,
 } from './candidates.ts';
 import { domainName, isShortener, type Link, linksIn } from './links.ts';
 import {
@@ -19,13 +22,19 @@ import {
   DENIED,
   DISCLOSURE,
   DISCLOSURE_AFTER,
+  DISCLOSURE_VON,
+  HELP_GIVEN,
+  LEAD_IN,
   MAY_DEAL,
   MAY_DISCLOSE,
   MAY_DISCLOSE_AFTER,
   OWN,
   PARTNERS_HEADING,
+  PARTNERS_INTRO,
   REFERRAL,
+  SPONSOR_INVITATION,
   SPONSOR_WORD,
+  THANKS_FOR_HELP,
 } from './patterns.ts';
 import type { Brand, Registry } from './registry.ts';
 
@@ -68,7 +77,7 @@ export function detectSponsors(
   trace?: (decision: Decision) => void,
 ): Finding[] {
   const self = ownNames(channel);
-  const lines = [video.title, ...video.description.split('\n')].map((l) => l.trim());
+  const lines = [video.title, ...linesOf(video.description)].map((l) => l.trim());
   const domains = new Set(linksIn(video.description).map((l) => foldName(domainName(l.host))));
   const context: Context = { registry, self, domains };
   const findings = new Map<string, Finding>();
@@ -95,8 +104,9 @@ export function detectSponsors(
   let partners: 'items' | 'thanks' | null = null;
   for (const [index, line] of lines.entries()) {
     if (line === '') continue;
-    if (index > 0 && PARTNERS_HEADING.test(line)) {
-      partners = /merci|thanks/i.test(line) ? 'thanks' : 'items';
+    if (index > 0 && (PARTNERS_HEADING.test(line) || PARTNERS_INTRO.test(line))) {
+      // "Merci à nos partenaires …" lists partners; "Merci à :" lists people unless an item links to a site.
+      partners = /merci|thanks/i.test(line) && !PARTNERS_INTRO.test(line) ? 'thanks' : 'items';
       continue;
     }
     const mayDisclose = MAY_DISCLOSE.test(line);
@@ -106,22 +116,30 @@ export function detectSponsors(
     if (CREDIT.test(line)) continue;
     // A line that names the creator ("un bilan gratuit avec Jean-Michel Cohen") promotes the creator's own offer.
     const links = hasLink ? linksIn(line) : [];
-    const own = OWN.test(line) || namesSelf(withoutLinks(line, links), context.self);
+    // A link whose query names the creator (`?utm_source=moroccotalksfootball`) pays the creator: the line is a deal.
+    const paid = links.some((l) => paysCreator(l, context.self));
+    const own = OWN.test(line) || (!paid && namesSelf(withoutLinks(line, links), context.self));
+    const invitation = SPONSOR_INVITATION.test(line);
     // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
-    const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || links.some((l) => REFERRAL.test(l.url));
+    const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || paid || links.some((l) => REFERRAL.test(l.url));
 
     let disclosed = false;
-    for (const match of mayDisclose ? line.matchAll(DISCLOSURE) : []) {
+    for (const match of mayDisclose && !invitation ? line.matchAll(DISCLOSURE) : []) {
       if (DENIED.test(line.slice(0, match.index))) continue;
       const rest = line.slice((match.index ?? 0) + match[0].length);
-      disclosed = add(leadingCandidate(rest, links, registry), line, 'disclosure') || disclosed;
+      for (const candidate of namedCandidates(rest, links, registry))
+        disclosed = add(candidate, line, 'disclosure') || disclosed;
     }
-    for (const match of MAY_DISCLOSE_AFTER.test(line) ? line.matchAll(DISCLOSURE_AFTER) : [])
-      add({ name: match[1] ?? null, link: null }, line, 'disclosure');
+    for (const pattern of MAY_DISCLOSE_AFTER.test(line) ? [DISCLOSURE_AFTER, DISCLOSURE_VON] : [])
+      for (const match of line.matchAll(pattern)) add({ name: match[1] ?? null, link: null }, line, 'disclosure');
+    for (const match of mayDisclose && !disclosed ? line.matchAll(THANKS_FOR_HELP) : []) {
+      const candidate = thankedCompany(line.slice((match.index ?? 0) + match[0].length), links, context);
+      disclosed = add(candidate, line, 'disclosure') || disclosed;
+    }
 
     const item = partners && !own ? itemCandidate(line, links, partners === 'thanks', context) : undefined;
     if (partners && !item && !deal) partners = null;
-    if (!disclosed && SPONSOR_WORD.test(line) && !/sponsor (?:this|cette|la) cha/i.test(line))
+    if (!disclosed && !invitation && SPONSOR_WORD.test(line) && !/sponsor (?:this|cette|la) cha/i.test(line))
       for (const link of links) if (!isShortener(link.host)) add({ name: null, link }, line, 'disclosure');
     if (deal && !own) {
       const candidates = dealCandidates(line, links, lines, index, context);
@@ -141,6 +159,16 @@ export function detectSponsors(
   return [...findings.values()];
 }
 
+/**
+ * A description's lines. Some exports strip the line breaks ("…Probemonat sichern!Bis zum…"): a long description
+ * with none is cut where its lines most likely ended, before bullets, arrows and emoji and after sentence ends.
+ */
+function linesOf(description: string): string[] {
+  const lines = description.split('\n');
+  if (lines.length > 2 || description.length < 300) return lines;
+  return description.split(/(?<=[.!?])\s*(?=\p{Lu})|\s*(?=[►▶•●➡☞♥♡✔★|]|\p{Extended_Pictographic})/u);
+}
+
 const withoutLinks = (line: string, links: Link[]) => links.reduce((text, l) => text.replace(l.url, ' '), line);
 /** A link to a known brand's site whose path carries the creator's name: `brilliant.org/numberphile`. */
 function isVanityLink(link: Link, context: Context): boolean {
@@ -148,12 +176,33 @@ function isVanityLink(link: Link, context: Context): boolean {
   return Boolean(known && 'brand' in known && link.path !== '' && carriesOwnName(link, context.self));
 }
 
-/** The link's path names the creator (`nitra.do/MrRatSuper` for MrRatSuper Life, `bit.do/Aliotop_October`). */
+/**
+ * The link's path names the creator (`nitra.do/MrRatSuper` for MrRatSuper Life, `bit.do/Aliotop_October`): a segment
+ * that is the name, give or take a few characters. A long slug that contains the name is a product page (the
+ * creator's own book on a bookshop's site), not a vanity link.
+ */
 function carriesOwnName(link: Link, self: Set<string>): boolean {
   return link.path
-    .split(/[/?#&=_-]/)
+    .split('/')
     .map(foldName)
-    .some((segment) => segment.length >= 5 && [...self].some((own) => own.includes(segment) || segment.includes(own)));
+    .some((segment) => segment.length >= 5 && [...self].some((own) => nameWithin(own, segment)));
+}
+/**
+ * The company a thanks line names for help it gave ("merci à X pour le matériel", "thanks to X for the gear"): a
+ * registry brand, or a name the description links to, that ends like a company (`Canon France`, `ikan Corp`), or
+ * that is introduced as a company's people ("nos amis de X", "the team at X"). A friend who helped is none of these.
+ */
+function thankedCompany(rest: string, links: Link[], context: Context): Candidate | undefined {
+  const candidate = leadingCandidate(rest, links, context.registry);
+  const name = candidate?.name;
+  if (!candidate || !name) return undefined;
+  if (knownName(name, context.registry)) return candidate;
+  if (!HELP_GIVEN.test(rest.split(/[.!?](?:\s|$)/u)[0] as string)) return undefined;
+  const folded = foldName(name);
+  const linked = [...context.domains].some((d) => d.length >= 4 && (d.startsWith(folded) || folded.startsWith(d)));
+  const company = /\b(?:France|Inc|Corp|SAS|Group|Groupe|Ltd|GmbH|Company|Co)\.?$/u.test(name);
+  const introduced = (LEAD_IN.exec(rest.trim())?.[0] ?? '').length > 4;
+  return linked || company || introduced ? candidate : undefined;
 }
 
 /**
@@ -161,7 +210,10 @@ function carriesOwnName(link: Link, self: Set<string>): boolean {
  * match by chance), not as the code a deal gives ("le code GIRLYALEX83" is the creator's code for a brand).
  */
 function namesSelf(line: string, self: Set<string>): boolean {
-  const prose = line.replace(/\b(?:code|coupon|promo)\s*[:：]?\s*["“«']?\s*\S+/giu, ' ');
+  const prose = line
+    .replace(/\b(?:code|coupon|promo)(?:\s+(?:promo|avantage|privil[èe]ge|exclusif))?\s*[:：]?\s*["“«']?\s*\S+/giu, ' ')
+    // A contact address names the creator without making the offer theirs.
+    .replace(/\S+@\S+/gu, ' ');
   const words = prose
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w && !/\d/.test(w))
@@ -176,9 +228,23 @@ function namesSelf(line: string, self: Set<string>): boolean {
   return false;
 }
 
+/**
+ * The creator's names: the title and handle, each part of a title made of parts ("UFC - Ultimate Fighting
+ * Championship"), the initials of a title of three words or more (GMBN), and a title's opening acronym (ABS-CBN).
+ */
 function ownNames(channel: ChannelIdentity): Set<string> {
-  const names = new Set([channel.title, channel.handle].map((n) => (n ? foldName(n) : '')));
-  names.delete('');
+  const title = channel.title ?? '';
+  const words = title.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const names = new Set(
+    [
+      title,
+      channel.handle ?? '',
+      ...title.split(/\s+[-–|:]\s+/),
+      words.length >= 3 ? words.map((w) => w[0]).join('') : '',
+      /^\p{Lu}[\p{Lu}\d-]{2,}(?=\s|$)/u.exec(title)?.[0] ?? '',
+    ].map(foldName),
+  );
+  for (const name of names) if (name.length < 3) names.delete(name);
   return names;
 }
 
@@ -195,7 +261,15 @@ const isOwn = (folded: string, self: Set<string>) =>
 function resolve(candidate: Candidate, line: string, rule: Rule, context: Context): Finding | { rejected: string } {
   const { registry, self } = context;
   const text = line.length > 200 ? `${line.slice(0, 197)}…` : line;
-  const link = candidate.link && !isShortener(candidate.link.host) ? candidate.link : null;
+  // A named brand's page on a social network (`SW-MOTECH : facebook.com/SWMOTECH`) is the brand's, not the network's.
+  const social = (l: Link) => {
+    const found = registry.byHost(l.host);
+    return found !== undefined && 'notSponsor' in found && found.notSponsor.why === 'social link';
+  };
+  const link =
+    candidate.link && !isShortener(candidate.link.host) && !(candidate.name && social(candidate.link))
+      ? candidate.link
+      : null;
   for (const found of [
     candidate.name ? knownName(candidate.name, registry) : undefined,
     link ? registry.byHost(link.host) : undefined,
@@ -208,11 +282,14 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
         : { name: found.brand.name, brand: found.brand, domain: found.brand.domains[0] ?? null, text, rule };
   }
   const domain = link?.host ?? null;
-  const name = candidate.name ?? (domain ? writtenName(domainName(domain), line) : null);
+  // A name written as a site (`www.VelvetCaviar.com`) is the site's name.
+  const site = candidate.name ? /^(?:www\.)?([\p{L}0-9-]+)\.[a-z]{2,3}$/iu.exec(candidate.name)?.[1] : undefined;
+  const name = site ?? candidate.name ?? (domain ? writtenName(domainName(domain), line) : null);
   if (!name) return { rejected: 'no brand name on the line' };
   const folded = foldName(name);
   if (folded.length < 2) return { rejected: 'no brand name on the line' };
-  if (isOwn(folded, self) || (domain && isOwn(foldName(domainName(domain)), self)))
+  // A named brand behind the creator's own redirect (`Canyon bikes: gmbn.eu/Canyon`) is still that brand.
+  if (isOwn(folded, self) || (domain && !candidate.name && isOwn(foldName(domainName(domain)), self)))
     return { rejected: `${name} is the creator's own` };
   return { name, brand: null, domain, text, rule };
 }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { columnsOf, type VideoField } from '../csv/columns.ts';
 import { readCsv } from '../csv/read.ts';
 import { videoFromRow } from '../csv/rows.ts';
+import { BadValue } from '../csv/values.ts';
 import { identifyLanguage } from '../enrich/language.ts';
 import { foldName, type VideoFacts } from '../model.ts';
 import { detectSponsors, type Finding } from './detect.ts';
@@ -32,8 +33,10 @@ export const DISCLOSURE_LIKE = new RegExp(
 
 const LabelSchema = z.object({
   videoId: z.string(),
-  file: z.enum(['US', 'FR']),
-  split: z.enum(['tune', 'held-out']),
+  /** The trending file's country: US and FR for the shared files. */
+  file: z.string().min(1),
+  /** `fresh`: a set labelled later, blind, from files the detector was never developed on. */
+  split: z.enum(['tune', 'held-out', 'fresh']),
   sponsors: z.array(z.object({ name: z.string().min(1), text: z.string().min(1) })),
   note: z.string(),
 });
@@ -55,22 +58,34 @@ export const splitOf = (channelTitle: string): Label['split'] =>
   (createHash('sha1').update(channelTitle).digest()[0] as number) % 2 === 0 ? 'tune' : 'held-out';
 
 /** The latest row of each video of the shared trending files (the same video trends on several days). */
-export async function sharedVideos(
-  realdata: string,
-): Promise<Map<string, VideoFacts & { file: keyof typeof SHARED_TRENDING }>> {
-  const videos = new Map<string, VideoFacts & { file: keyof typeof SHARED_TRENDING }>();
-  for (const [file, name] of Object.entries(SHARED_TRENDING) as [keyof typeof SHARED_TRENDING, string][]) {
-    const full = path.join(realdata, name);
+export const sharedVideos = (realdata: string) =>
+  trendingVideos(Object.values(SHARED_TRENDING).map((name) => path.join(realdata, name)));
+
+/** The latest row of each video of trending files; a video in several files keeps the first file's rows. */
+export async function trendingVideos(files: string[]): Promise<Map<string, VideoFacts & { file: string }>> {
+  const videos = new Map<string, VideoFacts & { file: string }>();
+  for (const full of files) {
     let columns: Partial<Record<VideoField, string>> | undefined;
     for await (const row of readCsv(full)) {
       columns ??= columnsOf<VideoField>('videos', Object.keys(row.cells), full);
-      const video = videoFromRow(row.cells, columns, `${name}:${row.line}`);
-      if (!videos.has(video.videoId) || videos.get(video.videoId)?.file === file)
-        videos.set(video.videoId, { ...video, file });
+      let video: VideoFacts;
+      try {
+        video = videoFromRow(row.cells, columns, `${path.basename(full)}:${row.line}`);
+      } catch (error) {
+        // A row that is no video (a spreadsheet's `#NAME?` id) has no label; a labelled video that is missing
+        // still stops the evaluation (evaluate).
+        if (error instanceof BadValue) continue;
+        throw error;
+      }
+      if (!videos.has(video.videoId) || videos.get(video.videoId)?.file === full)
+        videos.set(video.videoId, { ...video, file: full });
     }
   }
   return videos;
 }
+
+/** Languages scored on their own; the others are pooled as `other`. */
+const LANGUAGES = ['en', 'fr', 'de', 'es', 'pt'];
 
 export interface Score {
   videos: number;
@@ -112,14 +127,14 @@ export function evaluate(labels: Label[], videos: Map<string, VideoFacts>, regis
   };
   for (const label of labels) {
     const video = videos.get(label.videoId);
-    if (!video) throw new Error(`labelled video ${label.videoId} is not in the shared trending files`);
+    if (!video) throw new Error(`labelled video ${label.videoId} is not in the trending files read`);
     const channel = video.channelTitle ?? '';
     const found = detectSponsors(video, { title: channel, handle: null }, registry);
     const expected = new Map(label.sponsors.map((s) => [canonical(s.name), s]));
     const detected = new Map(found.map((f) => [matching(canonical(f.name), expected), f]));
     // By the language the video is written in (ELD on its title and description), as the detector reads it.
     const language = identifyLanguage(`${video.title}\n${video.description}`) ?? 'unidentified';
-    const keys = [`${label.split}`, `${label.split} ${['en', 'fr'].includes(language) ? language : 'other'}`];
+    const keys = [`${label.split}`, `${label.split} ${LANGUAGES.includes(language) ? language : 'other'}`];
     for (const key of keys) tally(key).videos += 1;
     for (const [name, finding] of detected) {
       const hit = expected.has(name);

@@ -29,6 +29,16 @@ const SHORTENERS = new Set([
   'go2l.ink',
   'nxtg.ms',
   'ift.tt',
+  // App-install trackers: they name the tracking company, never the app.
+  'onelink.me',
+  'app.link',
+  'adj.st',
+  'app.adjust.com',
+  'bnc.lt',
+  'snip.ly',
+  'trib.al',
+  'clickmeterlink.com',
+  'lmg.gg',
 ]);
 
 const URL_PATTERN =
@@ -58,17 +68,32 @@ export function linksIn(text: string): Link[] {
   return links;
 }
 
-export const isShortener = (host: string) => SHORTENERS.has(host);
+/** A shortener or tracker, or a subdomain of one (`m.onelink.me`). */
+export const isShortener = (host: string) =>
+  SHORTENERS.has(host) || [...SHORTENERS].some((s) => host.endsWith(`.${s}`));
 
-/** Affiliate platforms that give each brand a subdomain: the brand is the subdomain. */
-const AFFILIATE_PLATFORMS = ['refersion.com', 'myshopify.com', 'pxf.io', 'sjv.io', 'avantlink.com'];
+/** Affiliate and site-building platforms that give each brand a subdomain: the brand is the subdomain. */
+const SUBDOMAIN_PLATFORMS = [
+  'refersion.com',
+  'myshopify.com',
+  'pxf.io',
+  'sjv.io',
+  'avantlink.com',
+  'wixsite.com',
+  'blogspot.com',
+  'wordpress.com',
+  'weebly.com',
+  'over-blog.com',
+  'bigcartel.com',
+  'storenvy.com',
+];
 
 /**
  * The name a domain suggests: `kiwico.com` → `kiwico`, `lyon.images-photo.com` → `images-photo`,
- * `artistcouture.refersion.com` → `artistcouture`.
+ * `artistcouture.refersion.com` → `artistcouture`, `auxcrinsdor.wixsite.com` → `auxcrinsdor`.
  */
 export function domainName(host: string): string {
-  const platform = AFFILIATE_PLATFORMS.find((p) => host.endsWith(`.${p}`));
+  const platform = SUBDOMAIN_PLATFORMS.find((p) => host.endsWith(`.${p}`));
   if (platform)
     return host
       .slice(0, -platform.length - 1)

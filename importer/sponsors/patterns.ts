@@ -3,30 +3,50 @@
 export const NAME_WORD = String.raw`[\p{L}0-9][\p{L}0-9'’&.+-]*`;
 /** Articles and nouns that may stand before a brand's name and are not part of it. */
 export const LEAD_IN =
-  /^(?:(?:the|la|le|les|el|los|die|der|das|a|an|our friends (?:at|from)|la (?:boutique|marque|soci[ée]t[ée]|start-?up)|le site|l['’](?:application|appli|app|entreprise|enseigne))\s+|l['’])/iu;
+  /^(?:(?:the|la|le|les|el|los|die|der|das|a|an|our friends (?:at|from)|la (?:boutique|marque|soci[ée]t[ée]|start-?up)|le site|l['’](?:application|appli|app|entreprise|enseigne))\s+|(?:(?:nos|mes|our|my) (?:ami|amie|friend)s? (?:de|chez|at|from)|(?:les [ée]quipes?|the (?:team|folks|people)) (?:de|du|at|from|of)|l['’][ée]quipe (?:de|du))\s+|(?:nos|mes) amie?s d['’]|les [ée]quipes? d['’]|l['’][ée]quipe d['’]|l['’])/iu;
 
 /** Disclosures in English, French, Spanish, Portuguese and German: the brand follows the phrase. */
 export const DISCLOSURE = new RegExp(
   [
     String.raw`\b(?:sponsored|presented|brought to you|made possible|supported|funded|sponsoris[ée]e?s?|commandit[ée]e?s?|offerte? par|patrocinad[oa]s?|gesponsert|präsentiert|unterstützt)\s+(?:in part\s+|en partie\s+)?(?:by|par|por|pela|pelo|von)\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
     String.raw`\b(?:partenariat|partnership|partnered|parceria|colaboraci[óo]n|Zusammenarbeit|collaboration)\s+(?:avec|with|com|con|mit)\s+`,
-    String.raw`\b(?:our|notre|nos|mon|my) (?:partenaires?|partners?|sponsors?)\s+(?=\p{Lu})`,
+    String.raw`\b(?:our|notre|nos|mon|my|mes|meine|unsere|mis|nuestros) (?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores)\s*[:：]?\s+(?=\p{Lu}|\d)`,
     String.raw`\bmerci (?:à|a) (?:la |notre )?(?:soci[ée]t[ée]|marque|boutique|entreprise)\s+`,
-    String.raw`\b(?:thanks?(?: a lot| so much)?(?: you)?|big thanks|merci(?: beaucoup| encore| infiniment)?|gracias|obrigad[oa]|danke)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu})|an\s+)?(?=[^!\n]{2,80}?\s+(?:for (?:sponsoring|supporting|partnering)|pour (?:(?:le|ce|leur|son|cette) )?(?:sponsoring|partenariat|soutien|collaboration)|d['’]avoir (?:sponsoris|commandit|rendu|soutenu|offert|permis)|de (?:m['’]|nous )avoir (?:envoy|offert|prêt|sponsoris|invit)|por patrocinar|pelo patroc[íi]nio|für die Unterstützung|qui (?:a|ont) permis))`,
+    String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
+    String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
+    String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
+    String.raw`\b(?:unterstützt (?:durch|von)|mit (?:der )?(?:freundlicher )?unterstützung (?:von|durch)|(?:partnerschaft|kooperation|zusammenarbeit) mit|werbung (?:für|von)|con el (?:apoyo|patrocinio) de|gracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
+    String.raw`\b(?:phone|camera|laptop|products?|gear|equipment|outfits?|clothes|clothing|device|mat[ée]riel|produits?|v[êe]tements|tenues?|costumes?|\w+ support)\s+(?:(?:was|were|is|are|a [ée]t[ée]|ont [ée]t[ée])\s+)?(?:provided|supplied|gifted|lent|fournie?s?|pr[êe]t[ée]e?s?|offerte?s?)\s+(?:by|par)\s+`,
+    String.raw`\b(?:thanks?(?: a lot| so much)?(?: you)?|big thanks|merci(?: beaucoup| encore| infiniment)?|gracias|obrigad[oa]|danke|wir danken(?: dem| der| den)?)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu})|an\s+)?(?=[^!\n]{2,80}?\s+(?:for (?:sponsoring|supporting|partnering|being (?:\S+\s+){0,4}?(?:sponsor|partner))|who (?:\S+\s+){0,2}(?:agreed to )?(?:sponsor|support)|pour (?:(?:le|ce|leur|son|cette) )?(?:sponsoring|partenariat|soutien|collaboration)|d['’]avoir (?:sponsoris|commandit|rendu|soutenu|offert|permis)|de (?:m['’]|nous )avoir (?:envoy|offert|prêt|sponsoris|invit)|por patrocinar|pelo patroc[íi]nio|für die Unterstützung|qui (?:a|ont) permis))`,
   ].join('|'),
   'giu',
 );
 /** Disclosures where the brand comes first: "X is sponsoring", "X nous prête". */
+/**
+ * Thanks for help a company may give as well as a person ("merci à X pour le matériel", "pour leur soutien"):
+ * a disclosure only when X is company-like (detect.ts decides), never for a friend who helped.
+ */
+export const THANKS_FOR_HELP =
+  /\b(?:(?:un )?(?:grand |gros |immense )?merci(?: beaucoup| encore| infiniment)?|remerciements?(?: particuliers?| sp[ée]ciaux)?|big thanks|special thanks|thanks?(?: a lot| so much)?(?: you)?)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu}))/giu;
+/** "X" in a thanks line names the help: "pour le matériel", "for the gear", "de nous avoir fait confiance". */
+export const HELP_GIVEN =
+  /\b(?:pour (?:le |les |leur |son |sa |ses |cette |ce |l['’])?(?:mat[ée]riel|costumes?|soutien|soutient|confiance|collaboration|invitation|accueil|produits?|pr[êe]t|aide)|pour (?:nous|m['’])?\s*avoir (?:fait confiance|soutenu|invit[ée]|accueilli|pr[êe]t[ée]|fourni)|for (?:the |their |its |providing )(?:gear|products?|equipment|support|help)|for (?:supporting|providing))/iu;
+
 export const DISCLOSURE_AFTER = new RegExp(
   String.raw`(${NAME_WORD}(?:\s+${NAME_WORD}){0,3})\s+(?:is sponsoring|(?:is|are) (?:the |our )?(?:sponsor|partner)s? of|est (?:le |notre )?(?:sponsor|partenaire) de|nous pr[êe]te|sponsorise (?:cette|la) vid[ée]o)`,
   'giu',
 );
+/** German disclosures that name the brand after "von": "von Joyn bezahlte Werbung", "von X zur Verfügung gestellt". */
+export const DISCLOSURE_VON = new RegExp(
+  String.raw`\bvon\s+(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})\s+(?:bezahlte [Ww]erbung|(?:\S+\s+){0,3}zur [Vv]erfügung gestellt)`,
+  'gu',
+);
 /** Cheap tests that a line may hold a disclosure or a deal at all: most lines of a description hold neither. */
 export const MAY_DISCLOSE =
-  /sponsor|partena|partner|parceri|thank|merci|gracias|obrigad|danke|collab|colabora|zusammen|patroc|present|brought|possible|support|funded|command|offert|unterst|gesponsert|nous pr/i;
-export const MAY_DISCLOSE_AFTER = /is sponsoring|sponsor|partner|partenaire|nous pr|sponsorise/i;
+  /sponsor|partena|partner|parceri|thank|merci|remercie|gracias|unterstützung|kooperation|werbung|apoyo|obrigad|danke|collab|colabora|zusammen|patroc|present|brought|possible|support|funded|command|commission|advertorial|provided|supplied|gifted|lent by|fourni|pr[êe]t[ée]|offert|unterst|gesponsert|nous pr/i;
+export const MAY_DISCLOSE_AFTER = /is sponsoring|sponsor|partner|partenaire|nous pr|sponsorise|bezahlte|zur verfügung/i;
 export const MAY_DEAL =
-  /\d|code|coupon|discount|r[ée]duc|remise|rabatt|gutschein|c[óo]digo|cupom|descuento|desconto|free|gratuit|first|essai|bonus|parrain|referral|invite|cashback|black friday|cyber monday/i;
+  /\d|code|coupon|discount|r[ée]duc|remise|rabatt|gutschein|c[óo]digo|cupom|descuento|desconto|free|gratuit|first|essai|bonus|parrain|referral|invite|cashback|black friday|cyber monday|kostenlos|werbung|anzeige|\(ad\)|\[ad\]|#ad\b|#spon|publi/i;
 
 /** A disclosure that is denied: "this video is not sponsored by any brand". */
 export const DENIED = /\b(?:not|n['’]est pas|pas|non|aucun(?:e)?|nicht|no)\s+(?:\S+\s+){0,2}$/iu;
@@ -44,6 +64,12 @@ export const DEAL = new RegExp(
     String.raw`\d+\s?(?:€|\$|£|euros?|dollars?)\s+(?:de\s+)?(?:cr[ée]dit|r[ée]duction|remise|bonus|cashback)`,
     String.raw`\bgratuite?s?\s+(?:avec|with|sur|chez)\b`,
     String.raw`\+\s?bonus\b`,
+    String.raw`(?:\$|£|€)\s?\d+(?:[.,]\d+)?\s*(?:off (?:your|a|an) first|of free|free|credit|bonus|offerts?)\b|\bfree\s+(?:\$|£|€)\s?\d+`,
+    String.raw`\bfree\s+\d+[- ]?(?:days?|months?|weeks?)(?:\s+free)?\s+trial|\b\d+[- ]?(?:days?|months?) free\b`,
+    String.raw`\bcodes? (?:avantage|privil[èe]ge|exclusif|partenaire)\b`,
+    String.raw`\d+\s?%\s*(?:rabatt|bei|dto|de dto|de descuento|descuento)\b|\b(?:\d+ tage )?(?:kostenlos|gratis) (?:testen|ausprobieren)|\b(?:mi|el|con el|usando el) c[óo]digo\b`,
+    // A disclosure marker on the line: the legal "Werbung"/"Anzeige" label, "(ad)", "[AD]", "#ad".
+    String.raw`(?:^[^\p{L}]*|[(\[*=|]\s*)(?<!(?:keine|ohne|unbezahlte|unpaid|no)\s)(?:werbung|anzeige)(?=\s*(?:[)\]*:|]|$))|[\[(]\s*(?:ad|publi|publicidad)\s*[\])]|#(?:ad|sponsored|spon|werbung|anzeige|publi|publicidad)(?![\p{L}])`,
     String.raw`\b(?:promo ?codes?|codes? promo|promocode|codes? (?:de )?(?:r[ée]duc(?:tion)?|remise|parrainage)|coupons?(?: code)?|discount|r[ée]duc(?:tion|')?|remise|rabatt(?:code)?|gutschein|c[óo]digo|cupom|descuento|desconto)\b`,
     String.raw`\b(?:use|utilise[zr]?|avec|with|using)\s+(?:my |mon |le |the |our )?(?:code|coupon)\b`,
     String.raw`\bcode\s*[:：]`,
@@ -59,27 +85,34 @@ export const TRACKING =
 export const REFERRAL = /[?&#](?:utm_source=partner|parrain=|ref(?:erral)?=|coupon=|discount=)/i;
 /** A line that credits music, footage or tools, never a sponsor. */
 export const CREDIT =
-  /^[^\p{L}]*(?:music|musique|song|track|chanson|beat|soundtrack|ost|free download|stock footage|footage|logiciel|software|cam[ée]ra|camera|objectif|lens|micro|mic|n[ée]e? le|born)\b/iu;
+  /^[^\p{L}]*(?:music|musique|m[úu]sica|musik|song|track|chanson|beat|soundtrack|ost|free download|stock footage|footage|logiciel|software|cam[ée]ra|camera|objectif|lens|micro|mic|n[ée]e? le|born)\b/iu;
+/** An invitation to sponsor ("want to sponsor a video?", "devenir partenaire"): no deal is disclosed. */
+export const SPONSOR_INVITATION =
+  /(?:want to|wanna|would like to|become an?|interested in|looking to|int[ée]ress[ée]e?s? pour|pour (?:nous )?|devenir) (?:sponsor|partenaire|partner)|sponsorships?\s*(?:inquir|enquir|request|opportunit)|(?:business|biz|pro) (?:inquir|enquir|contact)|contact.{0,30}(?:sponsor|partenariat)/iu;
+
 /** "sponsor" on a line with links: the links are the sponsors ("thanks to my sponsors, especially brand.com"). */
 export const SPONSOR_WORD = /\bsponsor(?:s|ed|ing)?\b|\bsponsoris|\bpartenaires? officiel/iu;
 
+/** A sentence that opens a block of sponsors: "Merci à nos partenaires qui nous accompagnent sur ce projet !". */
+export const PARTNERS_INTRO =
+  /^[^\p{L}]*(?:(?:un grand )?merci à|thanks to|thank you to) (?:nos|mes|our|my) (?:partenaires|sponsors|partners)\b.*[:!]\s*$/iu;
 /** A heading that opens a block of sponsors, one per line. */
 export const PARTNERS_HEADING =
   /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to)(?:\s+(?:de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;
 
 /** The creator's own things, named as such on the line. */
 export const OWN =
-  /\b(?:my|our|mon|ma|mes|notre|nos|mi|mis|meu|minha|mein|meine)\s+(?:[\p{L}]+\s+){0,2}?(?:own\s+)?(?:merch|merchandise|store|shop|boutique|clothing|collection|line|book|livre|app|appli|application|podcast|channel|cha[îi]ne|website|site|brand|marque|company|soci[ée]t[ée]|tour|course|formation|patreon|tipeee|album|single|jeu|game|t-shirts?|tees?|sweats?|hoodies?|mat[ée]riel|gear|setup|[ée]quipement|config)\b/iu;
+  /\bmerch(?:andise)?\b|in eigener sache|eigenwerbung|\(eigen\)|\b(?:mein|meine|meinen|unser|unsere)\s+(?:[\p{L}]+\s+){0,2}?[\p{L}]*(?:marke|shop|kollektion|buch|kanal|programm)\b|\b(?:my|our|mon|ma|mes|notre|nos|mi|mis|meu|minha|mein|meine)\s+(?:[\p{L}]+\s+){0,2}?(?:own\s+)?(?:merch|merchandise|store|shop|boutique|clothing|collection|line|book|livre|app|appli|application|podcast|channel|cha[îi]ne|website|site|brand|marque|company|soci[ée]t[ée]|tour|course|formation|patreon|tipeee|album|single|jeu|game|t-shirts?|tees?|sweats?|hoodies?|mat[ée]riel|gear|setup|[ée]quipement|config)\b/iu;
 
 /** Words that cannot open a brand's name. */
 export const NOT_A_NAME = new Set(
-  'le la les l un une des du de d the a an my your our this ce cette mon ma mes ton ta vos votre notre nos code codes promo promocode coupon coupons lien liens link links site website here ici click cliquez sur at on et and avec with pour for get use utilise utilisez profite profitez offre offres offer jusqu jusqua reduction réduction reductions discount off free gratuit gratuitement bonus shop store boutique via chez vidéo video vidéos videos episode épisode cet this channel chaine chaîne youtube moins plus tout tous toutes all every everything première first premier nouveau new http https www any aucun aucune association collectif festival our patrons patreon viewers abonnés subscribers everyone you vous guys amis ami amie friends friend famille family maman papa mom dad infiniment lot january february march april may june july august september october november december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche tv today aujourdhui demain tomorrow comment black nouveauté nouveau première premiere commande bons plans subscribe abonne abonnetoi abonnezvous follow suivez suismoi app store'.split(
+  'le la les l un une des du de d the a an my your our this ce cette mon ma mes ton ta vos votre notre nos code codes promo promocode coupon coupons lien liens link links site website here ici click cliquez sur at on et and avec with pour for get use utilise utilisez profite profitez offre offres offer jusqu jusqua reduction réduction reductions discount off free gratuit gratuitement bonus shop store boutique via chez vidéo video vidéos videos episode épisode cet this channel chaine chaîne youtube moins plus tout tous toutes all every everything première first premier nouveau new http https www any aucun aucune association collectif festival our patrons patreon viewers abonnés subscribers everyone you vous guys amis ami amie friends friend famille family maman papa mom dad infiniment lot january february march april may june july august september october november december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche tv today aujourdhui demain tomorrow comment black nouveauté nouveau première premiere commande bons plans subscribe abonne abonnetoi abonnezvous follow suivez suismoi app store web contact mail email'.split(
     ' ',
   ),
 );
 
 export const LEAD_SEPARATOR = new RegExp(
-  String.raw`^[^\p{L}0-9]*(${NAME_WORD}(?:\s+${NAME_WORD}){0,3}?)\s*(?:[:：►→➡➜➥|»]|\s[-–—]\s|[-–—](?=\s*(?:use|utilise|code|\d|get)))`,
+  String.raw`^[^\p{L}0-9]*(${NAME_WORD}(?:\s+${NAME_WORD}){0,3}?)\s*(?:[:：|»\u2190-\u21FF\u2794-\u27BF\u25B6\u25BA]|\s[-–—]\s|[-–—](?=\s*(?:use|utilise|code|\d|get)))`,
   'iu',
 );
 export const NAME_BEFORE_LINK = new RegExp(
@@ -87,11 +120,17 @@ export const NAME_BEFORE_LINK = new RegExp(
   'iu',
 );
 export const AFTER_PREPOSITION = new RegExp(
-  String.raw`\b(?:[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|sur le site(?: de)?)\s+(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
+  String.raw`\b(?:sur le site (?:de |d['’])?|[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|[Bb]ei|BEI|auf)\s*(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
   'gu',
 );
 /** The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends". */
 export const PROMOTED =
-  /\b(?:installe[zr]?|t[ée]l[ée]charge[zr]?|download|essaye[zr]?|try)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
+  /(?<![\p{L}])(?:[Ii]nstalle[zr]?|[Tt][ée]l[ée]charge[zr]?|T[ÉE]L[ÉE]CHARGE[ZR]?|[Dd]ownload|[Ee]ssaye[zr]?|[Tt]ry)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
+/** The brand an offer is off: "$3 off your first Umai Crate", "discount on all PUR Cosmetics purchases". */
+export const OFFER_ON =
+  /\b(?:off|on)\s+(?:your\s+(?:first\s+)?|any\s+|all\s+|the\s+first\s+|a\s+|an\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})(?=\s+(?:purchases?|orders?|products?|subscriptions?|box(?:es)?|premium|classic|or)\b|[\s.!,:;)]*$)/u;
+/** The shop a referral is for: "Mon parrainage mademoiselle-bio", "referral link Airbnb". */
+export const REFERRAL_FOR =
+  /\b(?:parrainage|referral(?: link| code)?)\s+(?:chez\s+|sur\s+|for\s+)?([\p{L}0-9][\p{L}0-9'’&.+-]*)/iu;
 export const AFTER_CODE_WORD =
   /\b(?:code promo|promo code|coupon code)\s+(\p{Lu}[\p{L}'’&.+-]*(?:\s+\p{Lu}[\p{L}'’&.+-]*){0,2})\s+\d/u;

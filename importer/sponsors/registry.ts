@@ -40,6 +40,8 @@ export const normalizeHost = (host: string) =>
 export class Registry {
   private readonly byName = new Map<string, Brand | NotSponsor>();
   private readonly byDomain = new Map<string, Brand | NotSponsor>();
+  /** Folded names whose every spelling ends in "+" (`Canal+`): in running text, "canal" alone is a word. */
+  private readonly plusOnly = new Set<string>();
   readonly brands: Brand[];
 
   constructor(brands: Brand[], notSponsors: NotSponsor[]) {
@@ -51,6 +53,11 @@ export class Registry {
         if (seen && seen !== entry)
           throw new Error(`brand registry: "${name}" names both ${seen.name} and ${entry.name}`);
         this.byName.set(key, entry);
+        if (
+          name.trim().endsWith('+') &&
+          ![entry.name, ...entry.aliases].some((n) => !n.trim().endsWith('+') && foldName(n) === key)
+        )
+          this.plusOnly.add(key);
       }
       for (const domain of entry.domains) this.byDomain.set(normalizeHost(domain), entry);
     }
@@ -84,12 +91,26 @@ export class Registry {
       let phrase = '';
       for (let end = start; end < Math.min(words.length, start + 7); end += 1) {
         phrase += words[end];
-        const hit = this.byName.get(foldName(phrase));
-        if (hit && 'kind' in hit && foldName(phrase).length >= 3) found.add(hit);
+        const key = foldName(phrase);
+        const hit = this.byName.get(key);
+        const written = hit && 'kind' in hit && key.length >= 3 && spelt(phrase, hit);
+        if (written && (!this.plusOnly.has(key) || phrase.endsWith('+'))) found.add(hit);
       }
     }
     return [...found];
   }
+}
+
+/** Accents the text writes must be the brand's: "über" is not Uber, while "Nestle" is still Nestlé. */
+const withAccents = (text: string) =>
+  text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+function spelt(phrase: string, brand: Brand): boolean {
+  const written = withAccents(phrase);
+  if (/^[a-z0-9]*$/.test(written)) return true;
+  return [brand.name, ...brand.aliases].some((name) => withAccents(name) === written);
 }
 
 function wrap(entry: Brand | NotSponsor | undefined): Resolution {

@@ -2,22 +2,32 @@
 // with --details every miss.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Evaluation, evaluate, readLabels, SHARED_TRENDING, sharedVideos } from './eval.ts';
+import { type Evaluation, evaluate, LABELS_FILE, readLabels, SHARED_TRENDING, trendingVideos } from './eval.ts';
 import type { Registry } from './registry.ts';
 
-export async function runEvaluation(realdata: string, registry: Registry): Promise<Evaluation> {
-  for (const file of Object.values(SHARED_TRENDING))
-    if (!existsSync(path.join(realdata, file)))
+/** Which labels to score, against which trending files: by default the shared files' labels. */
+export interface EvaluationInput {
+  realdata: string;
+  labels?: string;
+  videos?: string[];
+}
+
+export async function runEvaluation(input: EvaluationInput, registry: Registry): Promise<Evaluation> {
+  const files = input.videos ?? Object.values(SHARED_TRENDING).map((name) => path.join(input.realdata, name));
+  for (const file of files)
+    if (!existsSync(file))
       throw new Error(
-        `${path.join(realdata, file)} is missing: the evaluation reads the shared real data (../shared/realdata)`,
+        input.videos
+          ? `${file} is missing`
+          : `${file} is missing: the evaluation reads the shared real data (../shared/realdata)`,
       );
-  return evaluate(readLabels(), await sharedVideos(realdata), registry);
+  return evaluate(readLabels(input.labels ?? LABELS_FILE), await trendingVideos(files), registry);
 }
 
 const pct = (n: number) => n.toFixed(3);
 
-export function printEvaluation(evaluation: Evaluation, details: boolean): void {
-  console.log('(video, brand) pairs against relevance/sponsors/labels.jsonl; tuned on "tune" only\n');
+export function printEvaluation(evaluation: Evaluation, labels: string, details: boolean): void {
+  console.log(`(video, brand) pairs against ${path.relative(process.cwd(), labels)}\n`);
   console.log('part            videos  pairs  found  right  precision  recall');
   for (const [part, s] of Object.entries(evaluation.scores)) {
     const pairs = s.truePositives + s.falseNegatives;

@@ -70,4 +70,66 @@ describe('sponsorship detection', () => {
       'Partenaires :\n- French Touch Fishing: https://goo.gl/xLBUKj\n- Deeper Fishfinder: https://goo.gl/MpVGn3\n\nAbonne-toi';
     expect(sponsorsOf(description)).toEqual(['French Touch Fishing', 'Deeper']);
   });
+
+  it('counts thanks to a company for what it gave, not thanks to a person', () => {
+    expect(sponsorsOf('Merci à Quickplay France pour le matériel !')).toEqual(['Quickplay France']);
+    expect(sponsorsOf('Un grand merci à nos amies de Agogo pour les costumes')).toEqual(['Agogo']);
+    expect(sponsorsOf('Merci à Zorblax pour leur soutien\nhttps://www.zorblax.fr')).toEqual(['Zorblax']);
+    expect(sponsorsOf('Merci à Ekaterina pour nous avoir soutenu tout au long du projet')).toEqual([]);
+    expect(sponsorsOf('Phone provided by Razer for review.')).toEqual(['Razer']);
+  });
+
+  it('reads an invitation to sponsor as none, and the creator’s merch as theirs', () => {
+    expect(sponsorsOf('Want to sponsor a video? http://zorblax.com/sponsorships')).toEqual([]);
+    expect(sponsorsOf('New merch! 10% off with code BLACKFRIDAY (until Monday night)')).toEqual([]);
+  });
+
+  it('names the brand an offer is for, past arrows, trackers and site builders', () => {
+    expect(sponsorsOf('coupon code PROZD to get $3 off your first Umai Crate:')).toEqual(['Umai Crate']);
+    expect(sponsorsOf('Féerie Cake ➵ -5% de remise avec le code : ROXANE')).toEqual(['Féerie Cake']);
+    expect(sponsorsOf('Télécharge BENCHR gratuitement ici: http://m.onelink.me/ac9a053b')).toEqual(['BENCHR']);
+    expect(sponsorsOf('- 10% sur http://auxcrinsdor.wixsite.com/boutique avec le code Nomade')).toEqual([
+      'Auxcrinsdor',
+    ]);
+  });
+
+  it('tells a vanity link from the creator’s own product page, and counts a link that pays the creator', () => {
+    expect(
+      sponsorsOf(
+        '► http://livre.fnac.com/a10169333/Maud-Bettina-Marie-Parlons-peu-parlons-cul-ture',
+        'Maud Bettina-Marie',
+      ),
+    ).toEqual([]);
+    expect(
+      sponsorsOf('Maillots : http://zorblax.org?utm_source=footfan ► FootFan = 10% de réduction', 'FootFan'),
+    ).toEqual(['Zorblax']);
+  });
+
+  it('lists every brand a disclosure names, and names a brand behind the creator’s own redirect', () => {
+    expect(sponsorsOf('My sponsors: Santacruz, Continental Tyres, Muc Off and Mudhugger', 'Ben Cathro')).toEqual([
+      'Santacruz',
+      'Continental Tyres',
+      'Muc Off',
+      'Mudhugger',
+    ]);
+    expect(
+      sponsorsOf(
+        'Our partners:\nCanyon bikes: http://gmbn.eu/Canyon\nGMBN Shop - http://gmbn.eu/shop',
+        'Global Mountain Bike Network',
+      ),
+    ).toEqual(['Canyon']);
+  });
+
+  it('reads German disclosures and markers, and a German word is no brand', () => {
+    expect(sponsorsOf('Dieses Video enthält von Joyn bezahlte Werbung.')).toEqual(['Joyn']);
+    expect(sponsorsOf('Mit freundlicher Unterstützung von Hellobody')).toEqual(['Hellobody']);
+    expect(sponsorsOf('►(*Werbung) GymShark: https://gym.sh/Shop-Nico2')).toEqual(['Gymshark']);
+    expect(sponsorsOf('Werbung in eigener Sache: mein Shop https://zorblax.de')).toEqual([]);
+    expect(sponsorsOf('Alles über Autos, 10% Rabatt bei Zorblax mit dem Code AUTO')).toEqual(['Zorblax']);
+  });
+
+  it('cuts a description whose line breaks were lost into lines', () => {
+    const flat = `${'Heute testen wir drei Sachen. '.repeat(10)}Abonniert den Kanal!Dieses Video wird gesponsert von HelloFresh.Instagram: https://instagram.com/x`;
+    expect(sponsorsOf(flat)).toEqual(['HelloFresh']);
+  });
 });
