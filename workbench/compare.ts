@@ -12,7 +12,7 @@ import { table } from './table.ts';
 export const REPORTS_DIR = path.resolve(import.meta.dirname, '..', 'relevance', 'reports');
 
 /** The figures the terminal has room for; the HTML report has them all. */
-const SHOWN: (keyof Metrics)[] = ['ndcg', 'precision', 'mrr', 'hit3', 'zero'];
+const SHOWN: (keyof Metrics)[] = ['ndcg', 'precision', 'mrr', 'hit3', 'best10', 'zero'];
 
 const cell = (t: PairedTest) =>
   `${t.meanA.toFixed(3)}→${t.meanB.toFixed(3)} (${t.p < 0.001 ? '<.001' : t.p.toFixed(3).replace(/^0/, '')})${t.p < 0.05 ? '*' : ' '}`;

@@ -30,14 +30,20 @@ export interface Metrics {
   hit3: number;
   /** 1 when the search finds nothing. */
   zero: number;
+  /**
+   * Share of the query's best-graded creators among the first 10 (of at most 10 of them): "8 of a niche's 10
+   * biggest on page 1" is 0.8; for a navigational query, whether the creator is on it.
+   */
+  best10: number;
 }
-export const METRICS: (keyof Metrics)[] = ['ndcg', 'precision', 'mrr', 'hit1', 'hit3', 'zero'];
+export const METRICS: (keyof Metrics)[] = ['ndcg', 'precision', 'mrr', 'hit1', 'hit3', 'best10', 'zero'];
 export const METRIC_LABELS: Record<keyof Metrics, string> = {
   ndcg: 'nDCG@10',
   precision: 'P@10',
   mrr: 'MRR',
   hit1: 'hit@1',
   hit3: 'hit@3',
+  best10: 'best@10',
   zero: 'zero-result',
 };
 
@@ -182,7 +188,16 @@ async function rankEval(
 }
 
 export function summarise(outcomes: QueryOutcome[]): Summary {
-  const summary: Summary = { queries: outcomes.length, ndcg: 0, precision: 0, mrr: 0, hit1: 0, hit3: 0, zero: 0 };
+  const summary: Summary = {
+    queries: outcomes.length,
+    ndcg: 0,
+    precision: 0,
+    mrr: 0,
+    hit1: 0,
+    hit3: 0,
+    best10: 0,
+    zero: 0,
+  };
   if (!outcomes.length) return summary;
   for (const metric of METRICS) {
     summary[metric] = outcomes.reduce((sum, o) => sum + o.metrics[metric], 0) / outcomes.length;
@@ -231,6 +246,10 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
         const hits = ndcg?.details[key]?.hits ?? [];
         const best = Math.max(...Object.values(j.ratings));
         const rank = bestRank(hits, best);
+        const bestKnown = Object.entries(j.ratings).filter(
+          ([id, g]) => g === best && known.has(id.toLowerCase()),
+        ).length;
+        const bestFound = hits.filter((h) => h.rating === best).length;
         for (const h of hits)
           if (h.rating === null) unrated.set(`${h.hit._index}/${h.hit._id}`, { index: h.hit._index, id: h.hit._id });
         outcomes.push({
@@ -246,6 +265,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
             mrr: mrr?.details[key]?.metric_score ?? 0,
             hit1: rank <= 1 ? 1 : 0,
             hit3: rank <= 3 ? 1 : 0,
+            best10: bestKnown === 0 ? 0 : bestFound / Math.min(K, bestKnown),
             zero: hits.length === 0 ? 1 : 0,
           },
           // Filled below, once the unrated documents are known.

@@ -5,6 +5,7 @@ import type { JudgedQuery } from '../../common/judgments.ts';
 import { DEMO_NICHES } from '../../src/contract/niches.ts';
 import { slugOf } from '../documents.ts';
 import type { CreatorRecord, SponsorRecord } from '../records.ts';
+import { NicheLeaders } from './category-judgments.ts';
 import { Random } from './random.ts';
 import { VOCABULARY } from './vocabulary.ts';
 
@@ -215,6 +216,7 @@ export class Judge {
   private readonly early: CreatorRecord[] = [];
   private readonly sponsorJudgments: JudgedQuery[] = [];
   private readonly random: Random;
+  private readonly leaders = new NicheLeaders();
   private peopleAdded = false;
 
   constructor(seed: number, sponsors: { sponsors: SponsorRecord[]; byPopularity: SponsorRecord[] }) {
@@ -257,6 +259,7 @@ export class Judge {
   }
 
   rate(creator: CreatorRecord): void {
+    this.leaders.add(creator);
     for (const niche of new Set([creator.primaryNiche ?? '', ...creator.secondaryNiches])) {
       for (const q of this.byNiche.get(niche) ?? []) this.record(q, creator);
     }
@@ -390,6 +393,6 @@ export class Judge {
         target: 'creators' as const,
         ratings: Object.fromEntries([3, 2, 1].flatMap((g) => (q.buckets[g] ?? []).map((id) => [id, g]))),
       }));
-    return [...creators, ...this.sponsorJudgments];
+    return [...creators, ...this.leaders.judgments(), ...this.sponsorJudgments];
   }
 }

@@ -3,7 +3,9 @@
 
 import { countryByName, languageByName } from '../contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
+import { categoryScoring } from './category-query.ts';
 import { ADD_POPULARITY_SCORE, signalsKey } from './indexed-popularity.ts';
+import { nicheNamed } from './niche-intent.ts';
 import type { CreatorRanking } from './profile.ts';
 
 /** What a CreatorSummary is built from (also stored for a sponsor's top creators); details add their own. */
@@ -37,14 +39,15 @@ const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 /**
  * Text relevance, one clause per kind of match, each weighted by the profile: the words across fields (the strict
  * match), the same words with a typo each (names and handles), prefixes of names and handles, the whole query equal
- * to a handle, name or sponsor name, and the query equal to an id the API shows.
+ * to a handle, name or sponsor name, and the query equal to an id the API shows. `precise`: without the relaxed
+ * clause, for a result list ordered by a metric, where a loose match would be listed by its size alone.
  */
-export function textQuery(query: string, ranking: CreatorRanking): Query {
+export function textQuery(query: string, ranking: CreatorRanking, precise = false): Query {
   const words = query.trim();
   const bare = words.replace(/^@+/, '');
   // Words that name a language become a boost (hintBoosts) instead of words to match, unless nothing else is left.
   const topic = hintsFor(words, ranking).rest;
-  const { text, literal, relaxed, fuzzy, prefix, exact, ids } = ranking;
+  const { text, literal, relaxed, fuzzy, prefix } = ranking;
   const acrossFields = (analyzer = text.analyzer, boost?: number, minimumShouldMatch = text.minimumShouldMatch) => ({
     multi_match: {
       query: topic,
@@ -58,7 +61,7 @@ export function textQuery(query: string, ranking: CreatorRanking): Query {
   const should: Query[] = [acrossFields()];
   // The same words without synonyms: never a match of its own (the synonyms include the word), only a lift.
   if (literal) should.push(acrossFields(literal.analyzer, literal.boost));
-  if (relaxed) should.push(acrossFields(text.analyzer, relaxed.boost, relaxed.minimumShouldMatch));
+  if (relaxed && !precise) should.push(acrossFields(text.analyzer, relaxed.boost, relaxed.minimumShouldMatch));
   if (fuzzy) {
     for (const [field, boost] of Object.entries(fuzzy.fields)) {
       // A handle is one keyword: the query is compared whole, without spaces, as a handle.
@@ -79,16 +82,24 @@ export function textQuery(query: string, ranking: CreatorRanking): Query {
   for (const [field, boost] of Object.entries(prefix?.fields ?? {})) {
     should.push({ match: { [field]: { query: bare, operator: 'and', boost } } });
   }
+  should.push(...nameClauses(bare, ranking));
+  return { bool: { should, minimum_should_match: 1 } };
+}
+
+/** The whole query equal to a handle, name or sponsor name, or to an id the API shows; `scale` multiplies boosts. */
+function nameClauses(bare: string, { exact, ids }: CreatorRanking, scale = 1): Query[] {
+  const clauses: Query[] = [];
   for (const [field, boost] of Object.entries(exact?.fields ?? {})) {
-    should.push({ term: { [field]: { value: field === 'handle' ? `@${bare}` : bare, boost } } });
+    clauses.push({ term: { [field]: { value: field === 'handle' ? `@${bare}` : bare, boost: boost * scale } } });
   }
   if (ids) {
-    should.push({ term: { slug: { value: bare, boost: ids.boost } } });
-    if (CHANNEL_ID.test(bare)) should.push({ term: { channelId: { value: bare, boost: ids.boost } } });
+    const boost = ids.boost * scale;
+    clauses.push({ term: { slug: { value: bare, boost } } });
+    if (CHANNEL_ID.test(bare)) clauses.push({ term: { channelId: { value: bare, boost } } });
     const numeric = CREATOR_ID.exec(bare)?.[1];
-    if (numeric) should.push({ term: { creatorId: { value: Number(numeric), boost: ids.boost } } });
+    if (numeric) clauses.push({ term: { creatorId: { value: Number(numeric), boost } } });
   }
-  return { bool: { should, minimum_should_match: 1 } };
+  return clauses;
 }
 
 /** Short forms people type for a country, too short for the name index ("us" and "de" are words). */
@@ -137,11 +148,12 @@ function hintsFor(text: string, ranking: CreatorRanking): { rest: string; langua
 }
 
 /** Scores added, never filters: a caller's own country or language filter always decides what matches. */
-export function hintBoosts(text: string, ranking: CreatorRanking): Query[] {
+export function hintBoosts(text: string, ranking: CreatorRanking, scale = 1): Query[] {
   const { language, country } = hintsFor(text.trim(), ranking);
+  const boost = (weight: number | undefined) => (weight ?? 1) * scale;
   const boosts: Query[] = [];
-  if (language) boosts.push({ term: { languageCode: { value: language, boost: ranking.hints?.language } } });
-  if (country) boosts.push({ term: { countryCode: { value: country, boost: ranking.hints?.country } } });
+  if (language) boosts.push({ term: { languageCode: { value: language, boost: boost(ranking.hints?.language) } } });
+  if (country) boosts.push({ term: { countryCode: { value: country, boost: boost(ranking.hints?.country) } } });
   return boosts;
 }
 
@@ -191,7 +203,15 @@ export function addsStoredPopularity(
   ranking: CreatorRanking,
   indexedPopularity: string | undefined,
 ): boolean {
-  return storesProfileSignals(ranking, indexedPopularity) && !hintBoosts(p.query, ranking).length;
+  return (
+    storesProfileSignals(ranking, indexedPopularity) && !hintBoosts(p.query, ranking).length && !categoryOf(p, ranking)
+  );
+}
+
+/** The niche a query names, when the profile ranks such queries as a category; none for a handle ("@gaming"). */
+function categoryOf(p: SearchCreatorsParams, ranking: CreatorRanking): string | undefined {
+  if (!ranking.category || p.query.trim().startsWith('@')) return undefined;
+  return nicheNamed(hintsFor(p.query.trim(), ranking).rest);
 }
 
 const storesProfileSignals = (ranking: CreatorRanking, indexedPopularity: string | undefined) =>
@@ -208,13 +228,31 @@ export function creatorSearchBody(
   window: { from: number; size: number },
   indexedPopularity?: string,
 ): Query {
-  const must = [textQuery(p.query, ranking)];
+  const bare = p.query.trim().replace(/^@+/, '');
   const filter = creatorFilters(p);
   const hints = hintBoosts(p.query, ranking);
-  const query =
-    !hints.length && storesProfileSignals(ranking, indexedPopularity)
-      ? { script_score: { query: { bool: { must, filter } }, script: ADD_POPULARITY_SCORE } }
-      : { bool: { must, should: [...popularityBoosts(ranking), ...hints], filter } };
+  const niche = categoryOf(p, ranking);
+  const text = textQuery(p.query, ranking, p.sort !== undefined);
+  let query: Query;
+  if (niche && p.sort !== undefined) {
+    // Ordered by a metric, a niche's name lists that niche's creators (and a creator of that very name): a word
+    // that only a description shares, or a synonym's, would be listed by its size alone.
+    const named = [{ term: { niches: niche } }, ...nameClauses(bare, ranking)];
+    query = { bool: { must: [{ bool: { should: named, minimum_should_match: 1 } }], filter } };
+  } else if (niche && ranking.category) {
+    const { category, literal } = ranking;
+    const words = hintsFor(p.query.trim(), ranking).rest;
+    const should = [
+      ...categoryScoring(p, niche, words, category, literal?.analyzer),
+      ...nameClauses(bare, ranking, category.names),
+      ...hintBoosts(p.query, ranking, category.hints),
+    ];
+    query = { bool: { must: [{ constant_score: { filter: text, boost: category.gate } }], should, filter } };
+  } else if (!hints.length && storesProfileSignals(ranking, indexedPopularity)) {
+    query = { script_score: { query: { bool: { must: [text], filter } }, script: ADD_POPULARITY_SCORE } };
+  } else {
+    query = { bool: { must: [text], should: [...popularityBoosts(ranking), ...hints], filter } };
+  }
   return {
     from: window.from,
     size: window.size,

@@ -59,6 +59,28 @@ const CreatorRanking = z.strictObject({
       signals: z.record(z.string(), z.strictObject({ boost, pivot: z.number().positive().optional() })),
     })
     .optional(),
+  /** A query that names a niche: the text match as a gate, and how much each creator matters (category-query.ts). */
+  category: z
+    .strictObject({
+      about: z.string().optional(),
+      /** The constant score of matching the text at all. */
+      gate: boost,
+      /** Creators whose primary niche is the one named. */
+      primaryNiche: boost,
+      /** rank_feature fields scored as boost * ln(1 + value). */
+      signals: boosts,
+      /** Verified channels. */
+      verified: boost.optional(),
+      /** The same, again, for the metric a floor in the request names (min_subscribers, min_engagement_rate…). */
+      floor: boost,
+      /** The query's words as written (no synonyms) in these fields. */
+      mention: z.strictObject({ fields: boosts, boost }),
+      /** The exact-name and id clauses (`exact`, `ids`) weigh this many times more, so a named creator stays first. */
+      names: boost,
+      /** The language and country hints weigh this many times more: "beauty in english" is about the language too. */
+      hints: boost,
+    })
+    .optional(),
 });
 
 const SponsorRanking = z.strictObject({

@@ -17,7 +17,10 @@ import {
 import { DEMO_NICHES } from '../../src/contract/niches.ts';
 
 const FILES = ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl'];
-const CREATOR_CLASSES = ['navigational', 'typo', 'partial', 'prefix', 'phrase', 'everyday', 'niche', 'topic', 'brand'];
+const CREATOR_CLASSES = [
+  ...['navigational', 'typo', 'partial', 'prefix', 'phrase', 'everyday', 'niche', 'topic', 'brand'],
+  ...['authority', 'recipe', 'recipe-deep', 'sorted'],
+];
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'generate-test-'));

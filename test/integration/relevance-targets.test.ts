@@ -67,4 +67,29 @@ describe('relevance targets of the default profile (generated judgments, seed 7,
     expect(of('brand').precision).toBeGreaterThanOrEqual(0.95);
     expect(of('niche').ndcg).toBeGreaterThanOrEqual(0.95);
   });
+
+  it('authority: a niche’s name, bare or in everyday phrasing, puts ≥ 8 of its 10 biggest creators in the top 10', () => {
+    expect(
+      of('authority').best10,
+      `below 0.8: ${misses('authority', (q) => q.metrics.best10 < 0.8)}`,
+    ).toBeGreaterThanOrEqual(0.8);
+    const labels = new Set(DEMO_NICHES.map((n) => n.label.toLowerCase()));
+    const bare = evaluation.queries.filter((q) => q.class === 'authority' && labels.has(q.query));
+    expect(bare.length).toBeGreaterThanOrEqual(30);
+    expect(summarise(bare).best10).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('recipe: primary niche only with a floor at the 50th (100th) biggest puts ≥ 9.5 (9) of the 10 biggest first', () => {
+    expect(of('recipe').best10, `missed: ${misses('recipe', (q) => q.metrics.best10 < 0.9)}`).toBeGreaterThanOrEqual(
+      0.95,
+    );
+    expect(of('recipe-deep').best10).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('sorted: a niche name ordered by subscribers lists only creators of that niche (P@10 ≥ 0.99)', () => {
+    expect(
+      of('sorted').precision,
+      `missed: ${misses('sorted', (q) => q.metrics.precision < 1)}`,
+    ).toBeGreaterThanOrEqual(0.99);
+  });
 });

@@ -18,7 +18,7 @@ function evaluation(name: string, ndcg: number[]): Evaluation {
     target: 'creators',
     query,
     ...(i === 4 && { filters: { country: 'DE', min_subscribers: 1000 } }),
-    metrics: { ndcg: ndcg[i] ?? 0, precision: 0.3, mrr: 1, hit1: 1, hit3: 1, zero: 0 },
+    metrics: { ndcg: ndcg[i] ?? 0, precision: 0.3, mrr: 1, hit1: 1, hit3: 1, best10: 1, zero: 0 },
     top: [
       { id: `${name}-first-${i}`, name: `<b>Creator</b> ${i}`, grade: 3 },
       { id: `shared-${i}`, name: 'Shared', grade: null },

@@ -89,9 +89,10 @@ const CREATOR_CASES: { name: string; query: Record<string, string>; filters?: Ju
   },
   {
     name: 'sorted',
-    query: { query: 'home cooking', sort: 'subs_desc' },
+    query: { query: 'sourdough starter', sort: 'subs_desc' },
     filters: { sort: 'subs_desc' },
   },
+  { name: 'a niche named (category ranking)', query: { query: 'best gaming channels' } },
 ];
 
 const PROFILES = [

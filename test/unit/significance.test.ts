@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { type Evaluation, type Metrics, type QueryOutcome, summarise } from '../../workbench/evaluate.ts';
 import { compareEvaluations, pairedTest } from '../../workbench/significance.ts';
 
-const metrics = (ndcg: number): Metrics => ({ ndcg, precision: ndcg / 2, mrr: ndcg, hit1: 0, hit3: 1, zero: 0 });
+const metrics = (ndcg: number): Metrics => ({
+  ndcg,
+  precision: ndcg / 2,
+  mrr: ndcg,
+  hit1: 0,
+  hit3: 1,
+  best10: 1,
+  zero: 0,
+});
 
 function evaluation(name: string, scores: number[], queries = scores.map((_, i) => `query ${i}`)): Evaluation {
   const outcomes: QueryOutcome[] = scores.map((score, i) => ({
