@@ -5,6 +5,7 @@ import { compareCommand } from './compare.ts';
 import { runEval, type Workbench, workbench, writeJson } from './context.ts';
 import { explainCommand } from './explain.ts';
 import { quepidCommand } from './quepid.ts';
+import { realNamesCommand } from './real-names.ts';
 import { evaluationReport } from './table.ts';
 
 const USAGE = `Usage: npm run relevance -- <command>
@@ -12,6 +13,7 @@ const USAGE = `Usage: npm run relevance -- <command>
   compare A B [--judgments PATH]… [--out DIR]            two profiles on the same judgments, with significance
   explain "query" [--profile P] [--filter name=value]…   the top results with each score taken apart
   import-quepid FILE.csv --class NAME [--out FILE]       Quepid ratings (query,docid,rating) as judgments
+  real-names DIR [--out FILE]                            judged name queries for an imported dataset's creators
 A profile P is a file or a name in relevance/profiles/ (default: RANKING_PROFILE). Judgments default to
 relevance/judgments/ and the generated set of the loaded data (DATA_DIR/judgments.jsonl).`;
 
@@ -37,6 +39,7 @@ const COMMANDS: Record<string, (bench: Workbench, args: string[]) => Promise<voi
   compare: compareCommand,
   explain: explainCommand,
   'import-quepid': quepidCommand,
+  'real-names': realNamesCommand,
 };
 
 const [command = '', ...rest] = process.argv.slice(2);

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatorRecord } from '../../indexer/records.ts';
+import { DEFAULT_PROFILE, loadProfile } from '../../src/search/profile.ts';
+import { evaluate, type Summary } from '../../workbench/evaluate.ts';
+import { realNameJudgments } from '../../workbench/real-names.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { type LoadedDataset, loadDataFolder } from '../support/catalog.ts';
 import { realdata } from '../support/realdata.ts';
@@ -109,5 +112,23 @@ describe('real channels, imported and served', () => {
     const { stdout } = await cli('eval-sponsors');
     expect(stdout).toMatch(/^held-out\s+\d+\s+\d+\s+\d+\s+\d+\s+0\.\d{3}\s+0\.\d{3}$/m);
     expect(stdout).toMatch(/false positives \(held-out\) by cause:/);
+  });
+
+  it('finds real channels however their names are typed: exact, folded, joined, split, by handle, with a typo', async () => {
+    const evaluation = await evaluate({
+      client: data.client,
+      profile: loadProfile(DEFAULT_PROFILE),
+      judgments: realNameJudgments(data.creators).map((j, i) => ({ ...j, source: `real-names:${i + 1}` })),
+      settings: { indexPrefix: data.prefix, depthLimit: 1000, sponsorResults: 25 },
+      pageSize: 25,
+    });
+    const of = (name: string) => evaluation.classes[name] as Summary;
+    const missed = (name: string) =>
+      evaluation.queries.filter((q) => q.class === name && !q.metrics.hit3).map((q) => q.query);
+    expect(of('exact').hit1).toBeGreaterThanOrEqual(0.99);
+    for (const name of ['joined', 'split', 'folded', 'handle', 'typo']) {
+      expect(of(name).queries, name).toBeGreaterThanOrEqual(100);
+      expect(of(name).hit3, `${name} missed: ${missed(name).slice(0, 10)}`).toBeGreaterThanOrEqual(0.95);
+    }
   });
 });
