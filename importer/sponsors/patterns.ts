@@ -9,7 +9,7 @@ export const LEAD_IN =
 export const DISCLOSURE = new RegExp(
   [
     String.raw`\b(?:sponsored|presented|brought to you|made possible|supported|funded|sponsoris[ée]e?s?|commandit[ée]e?s?|offerte? par|patrocinad[oa]s?|gesponsert|präsentiert|unterstützt)\s+(?:in part\s+|en partie\s+)?(?:by|par|por|pela|pelo|von)\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
-    String.raw`\b(?:partenariat|partnership|partnered|parceria|colaboraci[óo]n|Zusammenarbeit|collaboration)\s+(?:avec|with|com|con|mit)\s+`,
+    String.raw`\b(?:partenariat|partnership|partnered|parceria|colaboraci[óo]n|colabora[çc][ãa]o|Zusammenarbeit|collaboration)(?:\s+(?:commerciale?|comercial|r[ée]mun[ée]r[ée]e|paid))?\s+(?:avec|with|com|con|mit)\s+(?:a\s+|o\s+)?`,
     String.raw`\b(?:our|notre|nos|mon|my|mes|meine|unsere|mis|nuestros) (?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores)\s*[:：]?\s+(?=\p{Lu}|\d)`,
     String.raw`\bmerci (?:à|a) (?:la |notre )?(?:soci[ée]t[ée]|marque|boutique|entreprise)\s+`,
     String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
@@ -98,7 +98,7 @@ export const PARTNERS_INTRO =
   /^[^\p{L}]*(?:(?:un grand )?merci à|thanks to|thank you to) (?:nos|mes|our|my) (?:partenaires|sponsors|partners)\b.*[:!]\s*$/iu;
 /** A heading that opens a block of sponsors, one per line. */
 export const PARTNERS_HEADING =
-  /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to)(?:\s+(?:de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;
+  /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to|apoio|patrocinadores|patroc[íi]nio|parceiros|nossos parceiros)(?:\s+(?:de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;
 
 /** The creator's own things, named as such on the line. */
 export const OWN =
@@ -120,7 +120,7 @@ export const NAME_BEFORE_LINK = new RegExp(
   'iu',
 );
 export const AFTER_PREPOSITION = new RegExp(
-  String.raw`\b(?:sur le site (?:de |d['’])?|[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|[Bb]ei|BEI|auf)\s*(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
+  String.raw`\b(?:sur le site (?:de |d['’])?|[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|[Bb]ei|BEI|auf|na|no)\s*(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
   'gu',
 );
 /** The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends". */

@@ -70,7 +70,14 @@ export class Registry {
 
   /** A name or alias as written anywhere (case, accents and punctuation ignored). */
   byNameOf(name: string): Resolution {
-    return wrap(this.byName.get(foldName(name)));
+    const key = foldName(name);
+    const entry = this.byName.get(key);
+    return entry && this.writtenAs(name, key, entry) ? wrap(entry) : undefined;
+  }
+
+  /** Whether a text's words name the entry as written: its accents, and the "+" of a name like Canal+. */
+  private writtenAs(written: string, key: string, entry: Brand | NotSponsor): boolean {
+    return spelt(written, entry) && (!this.plusOnly.has(key) || written.trim().endsWith('+'));
   }
 
   /** A host or any parent domain of it (`lyon.images-photo.com` finds `images-photo.com`). */
@@ -93,8 +100,7 @@ export class Registry {
         phrase += words[end];
         const key = foldName(phrase);
         const hit = this.byName.get(key);
-        const written = hit && 'kind' in hit && key.length >= 3 && spelt(phrase, hit);
-        if (written && (!this.plusOnly.has(key) || phrase.endsWith('+'))) found.add(hit);
+        if (hit && 'kind' in hit && key.length >= 3 && this.writtenAs(phrase, key, hit)) found.add(hit);
       }
     }
     return [...found];
@@ -107,7 +113,7 @@ const withAccents = (text: string) =>
     .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
-function spelt(phrase: string, brand: Brand): boolean {
+function spelt(phrase: string, brand: Brand | NotSponsor): boolean {
   const written = withAccents(phrase);
   if (/^[a-z0-9]*$/.test(written)) return true;
   return [brand.name, ...brand.aliases].some((name) => withAccents(name) === written);
