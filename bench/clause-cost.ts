@@ -51,7 +51,7 @@ const fromProfile = (name: string, r: CreatorRanking): Variant => ({
   compares: 'both',
 });
 const live = fromProfile('live shape', ranking);
-const OPTIONAL = ['literal', 'relaxed', 'fuzzy', 'prefix', 'exact', 'ids', 'hints', 'popularity'] as const;
+const OPTIONAL = ['literal', 'relaxed', 'fuzzy', 'prefix', 'exact', 'ids', 'hints', 'popularity', 'category'] as const;
 const variants: Variant[] = [
   live,
   ...OPTIONAL.filter((kind) => ranking[kind]).map((kind) =>

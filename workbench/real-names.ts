@@ -50,7 +50,7 @@ export function realNameJudgments(creators: CreatorRecord[], seed = 1): JudgedQu
   const each = (kind: string, queryOf: (c: CreatorRecord) => string | undefined) => {
     const pool = named.flatMap((c) => {
       const query = queryOf(c);
-      return query && query.trim() ? [{ c, query }] : [];
+      return query?.trim() ? [{ c, query }] : [];
     });
     for (const { c, query } of random.sample(pool, Math.min(PER_CLASS, pool.length))) add(kind, query, c);
   };

@@ -13,7 +13,10 @@ const TOP = 10;
 /** Graded 2 under authority: the niche's next biggest, who still matter. */
 const NEXT = 50;
 const KEPT = Math.max(NEXT, ...Object.values(RECIPE_DEPTHS));
-/** Members of a niche graded at all, as the other classes cap their ratings: bounded at any dataset size. */
+/**
+ * Members of a niche graded at all, as the other classes cap their ratings: bounded at any dataset size. The biggest
+ * are kept, so the creators a sorted or popularity-ranked page shows are graded even at 1,000,000 creators.
+ */
 const MEMBERS = 3000;
 
 type Metric = 'subscribers' | 'engagementRate';
@@ -33,14 +36,15 @@ const AUTHORITY_PHRASES = [
 export class NicheLeaders {
   private readonly leaders = new Map<string, Record<Metric, Leader[]>>();
   /** Every creator of each niche: primary ids, and those that have it as a secondary niche. */
-  private readonly members = new Map<string, { primary: string[]; secondary: string[] }>();
+  private readonly members = new Map<string, { primary: Leader[]; secondary: Leader[] }>();
 
   add(creator: CreatorRecord): void {
     const slug = slugOf(creator);
-    for (const niche of creator.secondaryNiches) capped(this.membersOf(niche).secondary, slug);
+    const member = { slug, value: creator.subscribers };
+    for (const niche of creator.secondaryNiches) biggest(this.membersOf(niche).secondary, member);
     const niche = creator.primaryNiche;
     if (!niche) return;
-    capped(this.membersOf(niche).primary, slug);
+    biggest(this.membersOf(niche).primary, member);
     const leaders = this.leaders.get(niche) ?? { subscribers: [], engagementRate: [] };
     this.leaders.set(niche, leaders);
     keep(leaders.subscribers, { slug, value: creator.subscribers });
@@ -61,7 +65,7 @@ export class NicheLeaders {
       if (bySubscribers.length < TOP || !members) continue;
       const phrases = AUTHORITY_PHRASES.map((p) => p(label.toLowerCase()));
       // authority: the 10 biggest 3, the next 40 2, the niche's other creators 1.
-      const ratings: Record<string, number> = Object.fromEntries(members.primary.map((slug) => [slug, 1]));
+      const ratings: Record<string, number> = Object.fromEntries(members.primary.map(({ slug }) => [slug, 1]));
       for (const [rank, { slug }] of bySubscribers.slice(0, NEXT).entries()) ratings[slug] = rank < TOP ? 3 : 2;
       for (const query of phrases) judged.push({ query, class: 'authority', target: 'creators', ratings });
       // sorted: every creator of a label query's metric-ordered page should have the niche.
@@ -71,8 +75,8 @@ export class NicheLeaders {
         target: 'creators',
         filters: { sort: 'subs_desc' },
         ratings: Object.fromEntries([
-          ...members.secondary.map((slug) => [slug, 2]),
-          ...members.primary.map((slug) => [slug, 3]),
+          ...members.secondary.map(({ slug }) => [slug, 2]),
+          ...members.primary.map(({ slug }) => [slug, 3]),
         ]),
       });
       for (const [kind, depth] of Object.entries(RECIPE_DEPTHS)) {
@@ -108,7 +112,13 @@ export class NicheLeaders {
   }
 }
 
-const capped = (list: string[], slug: string) => list.length < MEMBERS && list.push(slug);
+/** Keeps the MEMBERS biggest: trimmed when twice as many have come, so each creator costs O(log n). */
+function biggest(list: Leader[], member: Leader): void {
+  list.push(member);
+  if (list.length < 2 * MEMBERS) return;
+  list.sort((a, b) => b.value - a.value);
+  list.length = MEMBERS;
+}
 
 /** Keeps the KEPT highest values, highest first; the earlier creator stays ahead on a tie. */
 function keep(list: Leader[], leader: Leader): void {

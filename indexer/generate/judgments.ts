@@ -123,6 +123,9 @@ const wordsOf = (name: string, significant = true) =>
     .split(/[^a-z0-9]+/)
     .filter((w) => w && (!significant || (w.length >= 2 && !STOPWORDS.has(w))));
 
+/** A name's letters and digits, lower case: what the search's joined-name fields compare. */
+const lettersOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /** A whole-word, case-insensitive matcher that also accepts the singular ("keycap" for "keycaps"). */
 const mentions = (term: string) => {
   const escaped = term.replace(/[^a-z0-9 ]/gi, '').replace(/s$/i, '');
@@ -289,14 +292,20 @@ export class Judge {
     this.peopleAdded = true;
     const before = this.queries.length;
     const pick = (pool: CreatorRecord[], count: number) => this.random.sample(pool, Math.min(count, pool.length));
+    // A name, or a handle typed without @, also means any creator whose name has the same letters ("theweekendchef"
+    // for The Weekend Chef): people type names the way handles look.
     const sameName = (target: CreatorRecord): Grade => {
-      const name = target.name.toLowerCase();
-      return (c) => (c.id === target.id || c.name.toLowerCase() === name ? 3 : 0);
+      const name = lettersOf(target.name);
+      return (c) => (c.id === target.id || lettersOf(c.name) === name ? 3 : 0);
     };
     const only =
       (target: CreatorRecord): Grade =>
       (c) =>
         c.id === target.id ? 3 : 0;
+    const handleOwner =
+      (target: CreatorRecord): Grade =>
+      (c) =>
+        c.id === target.id || lettersOf(c.name) === lettersOf(target.handle ?? '') ? 3 : 0;
 
     const handled = this.early.filter((c) => c.handle);
     for (const target of pick(this.early, 25))
@@ -304,7 +313,7 @@ export class Judge {
     for (const target of pick(handled, 20)) {
       const handle = target.handle ?? '';
       this.add({ query: handle, class: 'navigational' }, only(target));
-      this.add({ query: handle.slice(1), class: 'navigational' }, only(target));
+      this.add({ query: handle.slice(1), class: 'navigational' }, handleOwner(target));
     }
     for (const target of pick(
       this.early.filter((c) => !c.handle),
