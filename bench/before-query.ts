@@ -6,8 +6,7 @@
 
 import { countryByName, languageByName } from '../src/contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../src/contract/params.ts';
-import { creatorSearchBody } from '../src/search/creator-query.ts';
-import { nicheNamed } from '../src/search/niche-intent.ts';
+import { categoryOf, creatorSearchBody } from '../src/search/creator-query.ts';
 import type { CreatorRanking } from '../src/search/profile.ts';
 
 /** What a CreatorSummary is built from (also stored for a sponsor's top creators); details add their own. */
@@ -194,8 +193,7 @@ export function beforeSearchBody(
   // request no longer takes loose (relaxed) matches, and a query that names a niche is ranked as a category
   // (src/search/category-query.ts). For those the target renders the live builder's question by its clause path
   // (no stored popularity sum), so the check still compares like with like; nothing else here follows src/.
-  if (p.sort !== undefined || (ranking.category && nicheNamed(hintsFor(p.query.trim(), ranking).rest)))
-    return creatorSearchBody(p, ranking, window);
+  if (p.sort !== undefined || categoryOf(p, ranking)) return creatorSearchBody(p, ranking, window);
   return {
     from: window.from,
     size: window.size,

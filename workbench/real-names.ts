@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatJudgment, type JudgedQuery } from '../common/judgments.ts';
+import { foldName } from '../importer/model.ts';
 import { slugOf } from '../indexer/documents.ts';
 import { typo } from '../indexer/generate/judgments.ts';
 import { Random } from '../indexer/generate/random.ts';
@@ -22,7 +23,6 @@ const fold = (text: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-const joined = (text: string) => fold(text).replace(/ /g, '');
 /** "JennaMarbles" → "Jenna Marbles", "PopularMMOs" → "Popular MMOs", "50Cent" → "50 Cent"; undefined if no split. */
 export function splitName(name: string): string | undefined {
   if (/\s/.test(name.trim())) return undefined;
@@ -37,13 +37,13 @@ export function splitName(name: string): string | undefined {
 export function realNameJudgments(creators: CreatorRecord[], seed = 1): JudgedQuery[] {
   const random = new Random(seed);
   // A name garbled in its source (Latin-1 read as UTF-8: "ï¿½") is not one anybody types.
-  const named = creators.filter((c) => joined(c.name).length >= 3 && !/\uFFFD|ï¿½/u.test(c.name));
+  const named = creators.filter((c) => foldName(c.name).length >= 3 && !/\uFFFD|ï¿½/u.test(c.name));
   const byJoined = new Map<string, string[]>();
-  for (const c of named) byJoined.set(joined(c.name), [...(byJoined.get(joined(c.name)) ?? []), slugOf(c)]);
+  for (const c of named) byJoined.set(foldName(c.name), [...(byJoined.get(foldName(c.name)) ?? []), slugOf(c)]);
   const judged: JudgedQuery[] = [];
   const add = (kind: string, query: string, target: CreatorRecord) => {
     const ratings = Object.fromEntries(
-      [slugOf(target), ...(byJoined.get(joined(target.name)) ?? [])].map((id) => [id, 3]),
+      [slugOf(target), ...(byJoined.get(foldName(target.name)) ?? [])].map((id) => [id, 3]),
     );
     judged.push({ query, class: kind, target: 'creators', ratings });
   };
@@ -56,7 +56,7 @@ export function realNameJudgments(creators: CreatorRecord[], seed = 1): JudgedQu
   };
   each('exact', (c) => c.name);
   each('folded', (c) => (fold(c.name) !== c.name ? fold(c.name) : undefined));
-  each('joined', (c) => (fold(c.name).includes(' ') ? joined(c.name) : undefined));
+  each('joined', (c) => (fold(c.name).includes(' ') ? foldName(c.name) : undefined));
   each('split', (c) => splitName(c.name) ?? (c.handle ? splitName(c.handle) : undefined));
   each('handle', (c) => c.handle ?? undefined);
   each('typo', (c) => {

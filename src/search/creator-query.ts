@@ -209,7 +209,7 @@ export function addsStoredPopularity(
 }
 
 /** The niche a query names, when the profile ranks such queries as a category; none for a handle ("@gaming"). */
-function categoryOf(p: SearchCreatorsParams, ranking: CreatorRanking): string | undefined {
+export function categoryOf(p: SearchCreatorsParams, ranking: CreatorRanking): string | undefined {
   if (!ranking.category || p.query.trim().startsWith('@')) return undefined;
   return nicheNamed(hintsFor(p.query.trim(), ranking).rest);
 }
