@@ -50,3 +50,10 @@ export async function slowOpenSearch(url: string, delayMs: number | ((n: number)
     },
   };
 }
+
+// As a process of its own (the drill that pauses a node with SIGSTOP): a pass-through proxy to the URL given,
+// printing its own URL once it listens.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const proxy = await slowOpenSearch(String(process.argv[2]), 0);
+  console.log(proxy.url);
+}

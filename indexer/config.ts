@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { dataDirVariable, resolveDataDir } from '../common/data-dir.ts';
 import { indexPrefixSchema, parseEnv, profileVariables } from '../src/config.ts';
-import { connectionOf, credentialsPaired, opensearchVariables } from '../src/opensearch.ts';
+import { authOverHttps, connectionOf, credentialsPaired, opensearchVariables } from '../src/opensearch.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
 const indexerEnvSchema = z
@@ -22,6 +22,7 @@ const indexerEnvSchema = z
     ...dataDirVariable,
   })
   .refine(...credentialsPaired)
+  .refine(...authOverHttps)
   .transform((e) => ({
     opensearch: connectionOf(e),
     indexPrefix: e.INDEX_PREFIX,

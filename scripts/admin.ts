@@ -17,7 +17,8 @@ const USAGE = `Usage: npm run admin -- <command>
   credits set <accountId> <N>
   key create <accountId> [--name NAME]
   key list <accountId>
-  key revoke <accountId> <keyId>`;
+  key revoke <accountId> <keyId>
+  settle                       refund reservations past their deadline now (API processes do it every few seconds)`;
 
 class UsageError extends Error {}
 
@@ -93,6 +94,7 @@ async function command(argv: string[], store: Accounts, config: Config): Promise
     return { accountId: id, keyId, key, note: 'Shown once: store it now; it cannot be shown again.' };
   }
   if (command === 'key list') return store.listKeys(id);
+  if (positionals.length === 1 && group === 'settle') return store.settle();
   if (command === 'key revoke')
     return (await store.revokeKey(id, String(arg))) ? { revoked: arg } : failed(`no key ${arg}`);
   throw new UsageError(`unknown command "${positionals.join(' ')}"`);

@@ -6,6 +6,7 @@ import type { Clients } from './clients.ts';
 import type { Config, TrustProxy } from './config.ts';
 import { accessHooks } from './http/access-hooks.ts';
 import { accessPlugin } from './http/access-plugin.ts';
+import { anonymousLimit } from './http/anonymous-limit.ts';
 import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
@@ -67,6 +68,20 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     exposeHeadRoutes: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (typeof config.trustProxy === 'number') {
+    logger.warn(
+      { trustProxy: config.trustProxy },
+      'TRUST_PROXY is a hop count: X-Forwarded-For is believed from whoever connects, so a client that reaches the API directly chooses its own address (and per-address limit). Use it only where clients can reach the API through those proxies alone; otherwise list the proxies (docs/accounts.md).',
+    );
+  }
+  // Before the not-found handler (registerErrorHandling), which keeps the hooks registered before it: unknown
+  // paths count too.
+  await app.register(anonymousLimit, {
+    perMinute: config.ipPerMinute,
+    ipv6Prefix: config.ipv6LimitPrefix,
+    keyPrefix: config.keyPrefix,
+    mcpPath: MCP_PATH,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -87,6 +87,9 @@ export interface ClientLog {
   info(msg: string): void;
 }
 
+/** How long a command may wait for a reply before its connection counts as dead (src/access/notices.ts pings too). */
+export const REDIS_SOCKET_TIMEOUT_MS = 1500;
+
 export function createClients(config: Config, log: ClientLog): Clients {
   // Short timeouts, and retries only on another node: a slow cluster answers 503 quickly instead of multiplying
   // latency.
@@ -101,6 +104,11 @@ export function createClients(config: Config, log: ClientLog): Clients {
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     commandTimeout: 1000,
+    // A connection that stops answering without closing (a failover to a new address, a partition, a peer gone
+    // silent) is dropped and made again once a command has waited this long for a reply: a command timeout alone
+    // fails the command but keeps the dead socket. TCP keep-alive finds an idle one the kernel's way.
+    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    keepAlive: 5000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   let down = false;

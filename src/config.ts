@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { connectionOf, credentialsPaired, opensearchVariables } from './opensearch.ts';
+import { authOverHttps, connectionOf, credentialsPaired, opensearchVariables } from './opensearch.ts';
 import { redisConnectionOf, redisVariables } from './redis.ts';
 import { DEFAULT_PROFILE } from './search/profile.ts';
 
@@ -99,15 +99,21 @@ const envSchema = z
     PLAN_FREE_TRIAL_PAGE_SIZE: count(1, 25).default(10),
     PLAN_FREE_TRIAL_RATE_PER_MIN: count(1, 1e6).default(20),
     IP_RATE_PER_MIN: count(1, 1e7).default(600),
+    // An IPv6 client is limited by its network of this many bits (a host can pick any address in its /64).
+    IPV6_LIMIT_PREFIX: count(1, 128).default(64),
     TRUST_PROXY: trustProxy.default(false),
     ACCESS_DISABLED: z.stringbool().default(false),
     // The fast path of src/access/ahead.ts: a known, paying key's search goes out before its access check answers.
     ACCESS_AHEAD: z.stringbool().default(true),
+    // Settlement of reservations nobody confirmed (src/access/settle.ts); empty: derived from the call's time budget.
+    RESERVATION_DEADLINE_MS: z.preprocess((v) => (v === '' ? undefined : v), count(100, 60_000).optional()),
+    SETTLE_EVERY_MS: count(100, 60_000).default(5000),
     ...profileVariables,
     // 0 turns the file watch off (SIGHUP still reloads).
     RANKING_PROFILE_POLL_MS: count(0, 3_600_000).default(1000),
   })
   .refine(...credentialsPaired)
+  .refine(...authOverHttps)
   .refine((e) => !(e.ACCESS_DISABLED && e.NODE_ENV === 'production'), {
     path: ['ACCESS_DISABLED'],
     message: 'is a benchmark-only switch and is refused when NODE_ENV=production',
@@ -143,9 +149,16 @@ const envSchema = z
       free: { api: false, allowance: 0, pageSize: 0, perMinute: 1 },
     },
     ipPerMinute: e.IP_RATE_PER_MIN,
+    ipv6LimitPrefix: e.IPV6_LIMIT_PREFIX,
     trustProxy: e.TRUST_PROXY,
     accessDisabled: e.ACCESS_DISABLED,
     accessAhead: e.ACCESS_AHEAD,
+    // A reservation not confirmed by then is refunded by settlement (src/access/settle.ts): by default longer than
+    // any call can run (its searches, a repeat, the shutdown grace) plus a margin, and at most a minute.
+    reservationMs:
+      e.RESERVATION_DEADLINE_MS ??
+      Math.min(60_000, Math.max(e.SHUTDOWN_GRACE_MS, 3 * e.OPENSEARCH_TIMEOUT_MS) + 10_000),
+    settleEveryMs: e.SETTLE_EVERY_MS,
     rankingProfile: path.resolve(e.RANKING_PROFILE),
     rankingProfilePollMs: e.RANKING_PROFILE_POLL_MS,
   }));

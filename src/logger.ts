@@ -7,22 +7,45 @@ const KEY_SHAPED = /\b[a-z][a-z0-9]{1,15}_[0-9A-Za-z]{49}\b/g;
 const BEARER = /(bearer\s+)[^\s"\\]+/gi;
 export const REDACTED = '[redacted]';
 
+// The password of a URL's userinfo (redis://user:password@host, https://user:password@host).
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/"]*:)[^\s@/"]+@/gi;
+
 /** A line as it is written, with credentials replaced. Costs about a microsecond on a request line. */
-export function scrub(line: string): string {
-  return line.replace(KEY_SHAPED, REDACTED).replace(BEARER, `$1${REDACTED}`);
+export function scrub(line: string, secrets: readonly string[] = []): string {
+  let scrubbed = line
+    .replace(KEY_SHAPED, REDACTED)
+    .replace(BEARER, `$1${REDACTED}`)
+    .replace(URL_PASSWORD, `$1${REDACTED}@`);
+  for (const secret of secrets) if (scrubbed.includes(secret)) scrubbed = scrubbed.replaceAll(secret, REDACTED);
+  return scrubbed;
+}
+
+/** The passwords the process connects with: never written, in whatever error or message they turn up. */
+function secretsOf({ redis, opensearch }: Partial<Pick<Config, 'redis' | 'opensearch'>>): string[] {
+  const redisPassword = redis && ('url' in redis ? decodeURIComponent(new URL(redis.url).password) : redis.password);
+  // JSON escapes some characters: a secret is looked for as it appears in a line too.
+  const found = [redisPassword, opensearch?.password].filter((p): p is string => !!p && p.length >= 4);
+  return [...new Set(found.flatMap((p) => [p, JSON.stringify(p).slice(1, -1)]))];
+}
+
+/** A Redis client's error can carry the command it failed on (ioredis attaches it), AUTH's password included. */
+function commandOf(command: unknown): unknown {
+  if (!command || typeof command !== 'object' || !('name' in command)) return command;
+  return { name: (command as { name: unknown }).name, args: REDACTED };
 }
 
 /**
  * JSON logs (pino). API keys travel in the Authorization header: request lines leave headers out, a line that
  * logs a `headers` object gets its credentials redacted, an error from Node's HTTP parser loses `rawPacket` (the
- * request's raw bytes, headers included, which Fastify logs at trace), and every line is scrubbed of key-shaped
- * text before it is written. Stdout is written asynchronously in batches of 4 KB (pino flushes the rest on exit):
+ * request's raw bytes, headers included, which Fastify logs at trace), a Redis error loses its command's arguments,
+ * and every line is scrubbed of key-shaped text, URL passwords and the configured passwords before it is written. Stdout is written asynchronously in batches of 4 KB (pino flushes the rest on exit):
  * one write per line costs a busy API CPU on every request (docs/speed.md, "The API's read path").
  */
 export function createLogger(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'redis' | 'opensearch'>>,
   destination: DestinationStream = pino.destination({ dest: 1, sync: false, minLength: 4096 }),
 ): Logger {
+  const secrets = secretsOf(config);
   return pino(
     {
       level: config.logLevel,
@@ -34,6 +57,8 @@ export function createLogger(
         err: (err: Error) => {
           const serialized = pino.stdSerializers.err(err) as Record<string, unknown>;
           if ('rawPacket' in serialized) serialized.rawPacket = REDACTED;
+          if ('command' in serialized) serialized.command = commandOf(serialized.command);
+          if ('previousErrors' in serialized) serialized.previousErrors = REDACTED;
           return serialized;
         },
         // Not the whole header set: it carries credentials, and copying and redacting it on every request costs.
@@ -44,7 +69,7 @@ export function createLogger(
           userAgent: req.headers['user-agent'],
         }),
       },
-      hooks: { streamWrite: scrub },
+      hooks: { streamWrite: (line) => scrub(line, secrets) },
     },
     destination,
   );

@@ -51,7 +51,7 @@ export class Metrics {
 
   readonly redisErrors = new Counter({
     name: 'csi_redis_errors_total',
-    help: 'Redis failures by what failed: connection (the client lost it), access, lookup, ip_limit, refund.',
+    help: 'Redis failures by what failed: connection (the client lost it), access, lookup, ip_limit, refund, confirm, settle.',
     labelNames: ['operation'] as const,
     registers: [this.registry],
   });
@@ -67,6 +67,24 @@ export class Metrics {
     name: 'csi_credits_refunded_total',
     help: 'Credits given back for calls that did not succeed, by plan and operation.',
     labelNames: ['plan', 'operation'] as const,
+    registers: [this.registry],
+  });
+
+  readonly creditsSettled = new Counter({
+    name: 'csi_credits_settled_total',
+    help: 'Credits settlement gave back: reservations neither confirmed nor refunded by their deadline (an API process killed mid-call, or cut off from Redis for longer).',
+    registers: [this.registry],
+  });
+
+  readonly lateConfirmations = new Counter({
+    name: 'csi_late_confirmations_total',
+    help: 'Calls whose answer was written but whose confirmation reached Redis after settlement had refunded them: served free.',
+    registers: [this.registry],
+  });
+
+  readonly refundsLost = new Counter({
+    name: 'csi_refunds_lost_total',
+    help: 'Refunds of charged calls that found no record of the call in Redis (expired): the credit stays spent. Each is also logged.',
     registers: [this.registry],
   });
 

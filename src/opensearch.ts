@@ -42,6 +42,8 @@ export const opensearchVariables = {
     }),
   OPENSEARCH_USERNAME: z.string().optional(),
   OPENSEARCH_PASSWORD: z.string().optional(),
+  // Basic auth sends the password with every request: over http:// anyone on the path reads it.
+  OPENSEARCH_ALLOW_HTTP_AUTH: z.stringbool().default(false),
   OPENSEARCH_CA_FILE: z
     .string()
     .optional()
@@ -62,6 +64,7 @@ interface Variables {
   OPENSEARCH_URL: string[];
   OPENSEARCH_USERNAME?: string;
   OPENSEARCH_PASSWORD?: string;
+  OPENSEARCH_ALLOW_HTTP_AUTH: boolean;
   OPENSEARCH_CA_FILE?: string;
 }
 
@@ -69,6 +72,19 @@ interface Variables {
 export const credentialsPaired: [(e: Variables) => boolean, { path: string[]; message: string }] = [
   (e) => (e.OPENSEARCH_USERNAME === undefined) === (e.OPENSEARCH_PASSWORD === undefined),
   { path: ['OPENSEARCH_PASSWORD'], message: 'OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD go together' },
+];
+
+/** For the config schema's `.refine`: a password never travels in clear unless the operator says so. */
+export const authOverHttps: [(e: Variables) => boolean, { path: string[]; message: string }] = [
+  (e) =>
+    e.OPENSEARCH_USERNAME === undefined ||
+    e.OPENSEARCH_ALLOW_HTTP_AUTH ||
+    e.OPENSEARCH_URL.every((node) => node.startsWith('https://')),
+  {
+    path: ['OPENSEARCH_URL'],
+    message:
+      'sends OPENSEARCH_PASSWORD in clear over http://: use https:// (OPENSEARCH_CA_FILE for your own CA), or set OPENSEARCH_ALLOW_HTTP_AUTH=true on a network you trust',
+  },
 ];
 
 /** The connection the parsed variables describe. */

@@ -1,25 +1,12 @@
 // Drills 1–5: a fault under billable calls. Redis stalled past the command timeout, the app's Redis connection
 // killed between script and reply, 2N calls on a balance of N, SIGTERM to src/server.ts with calls in flight, an
 // OpenSearch too busy to take more searches. Each must leave the balance equal to what was served.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import net from 'node:net';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { slowOpenSearch } from '../slow-opensearch.ts';
 import { accountsIn } from './accounts.ts';
 import { type Context, lab, type Paths, times } from './lab.ts';
 import { type Row, row, settled, snapshot } from './ledger.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
+import { fetchStatus, type Server, startServer } from './server.ts';
 
 export async function stall(ctx: Context, { lookup }: Paths): Promise<Row> {
   const { admin, ledger } = ctx;
@@ -100,7 +87,7 @@ export async function race(ctx: Context, { lookup }: Paths): Promise<Row> {
 }
 
 export async function shutdown(ctx: Context, { lookup }: Paths): Promise<Row> {
-  const { root, admin, ledger, opensearchUrl, redisUrl } = ctx;
+  const { admin, ledger } = ctx;
   const calls = 50;
   const grace = 3000;
   const prefix = `${ctx.runPrefix}shutdown:`;
@@ -108,55 +95,23 @@ export async function shutdown(ctx: Context, { lookup }: Paths): Promise<Row> {
   const a = await accounts.open(1000);
   // Half the searches answer within the grace period, half would take far longer: the first half must be served
   // and charged, the second refunded before the process exits.
-  const slow = await slowOpenSearch(opensearchUrl, (n) => (n % 2 === 0 ? 1000 : 8000));
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      METRICS_PORT: '0',
+  const slow = await slowOpenSearch(ctx.opensearchUrl, (n) => (n % 2 === 0 ? 1000 : 8000));
+  let server: Server | undefined;
+  try {
+    server = await startServer(ctx, prefix, {
       OPENSEARCH_URL: slow.url,
       OPENSEARCH_TIMEOUT_MS: '16000',
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      INDEX_PREFIX: ctx.indexPrefix,
       SHUTDOWN_GRACE_MS: String(grace),
-      LOG_LEVEL: 'silent',
-      RANKING_PROFILE_POLL_MS: '0',
-      IP_RATE_PER_MIN: '1000000',
-      PLAN_USER_RATE_PER_MIN: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  server.stderr?.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  const exited = once(server, 'exit');
-  try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 150 && server.exitCode === null; i++) {
-      if ((await fetch(`${base}/readyz`).catch(() => undefined))?.ok) break;
-      await sleep(200);
-    }
-    if (server.exitCode !== null) throw new Error(`src/server.ts exited at start: ${stderr.trim().slice(0, 300)}`);
+    });
     const before = await snapshot(ledger, accounts, a);
-    const call = () =>
-      fetch(`${base}${lookup}`, { headers: { authorization: `Bearer ${a.key}` } })
-        .then(async (r) => {
-          await r.text();
-          return r.status;
-        })
-        .catch(() => 0); // the connection closed without a (whole) answer
-    const answers = Promise.all(times(calls, call));
+    const base = server.base;
+    const answers = Promise.all(times(calls, () => fetchStatus(`${base}${lookup}`, a.key)));
     await sleep(300);
     const started = Date.now();
-    server.kill('SIGTERM');
-    const [code] = await exited;
+    server.process.kill('SIGTERM');
+    const [code] = await server.exited;
     const exitMs = Date.now() - started;
-    const timedOut = stderr.includes('killed by timeout');
+    const timedOut = server.stderr().includes('killed by timeout');
     const statuses = await answers;
     const after = await settled(ledger, accounts, a);
     return row(
@@ -173,7 +128,7 @@ export async function shutdown(ctx: Context, { lookup }: Paths): Promise<Row> {
       ],
     );
   } finally {
-    server.kill('SIGKILL');
+    server?.process.kill('SIGKILL');
     slow.close();
   }
 }

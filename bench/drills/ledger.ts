@@ -97,6 +97,8 @@ export interface Row {
   refunded: number | undefined;
   lost: number;
   created: number;
+  /** Credits the drill may create, and says why (calls answered in the instant before a kill go free). */
+  mayCreate?: number;
   /** The drill's own expectations; one without `ok` is an observation, reported but not judged. */
   checks: { text: string; ok?: boolean }[];
 }

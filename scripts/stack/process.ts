@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -178,7 +178,9 @@ export interface DetachedStart {
  */
 export async function startDetached(start: DetachedStart): Promise<ProcessRef> {
   mkdirSync(path.dirname(start.log), { recursive: true });
-  const out = openSync(start.log, 'a');
+  // Only the launcher's user may read it: a process's errors can carry what it connects with.
+  const out = openSync(start.log, 'a', 0o600);
+  fchmodSync(out, 0o600); // a log written before by an older launcher
   const child = spawn(start.command, start.args, {
     cwd: start.cwd,
     env: start.env,

@@ -4,10 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
+import { limitedAddress } from './address.ts';
 import { Ahead, type GoAhead } from './ahead.ts';
+import { Confirmations } from './confirmations.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { type Count, exceeded, Limits, rateLimitHeaders, type Window } from './limits.ts';
-import { type Log, Refunds } from './refunds.ts';
+import { type Log, type RefundOf, Refunds } from './refunds.ts';
 import type { AccessOutcome, AccessStore, Granted, KeyRef } from './store.ts';
 
 export interface Caller {
@@ -26,6 +28,8 @@ export interface Grant extends Omit<Granted, 'status' | 'window'> {
   accountId: string;
   /** Names the call's reservation in Redis; '-' for calls that reserve nothing. */
   callId: string;
+  /** When the check was sent (ms): the call's record in Redis lives CALL_TTL_MS from about then. */
+  checkedAt: number;
   /** The caller's operation, for metrics. */
   operation: string;
   pageSize: number;
@@ -38,6 +42,7 @@ export function openGrant(pageSize: number): Grant {
   return {
     accountId: '-',
     callId: '-',
+    checkedAt: 0,
     operation: '-',
     plan: 'user',
     pageSize,
@@ -64,11 +69,22 @@ const CALL_ID_PREFIX = randomBytes(12).toString('base64url');
 let callCount = 0;
 const nextCallId = () => `${CALL_ID_PREFIX}${(callCount++).toString(36)}`;
 
+/** A call's reservation as its check asks for it. */
+interface Reservation {
+  cost: number;
+  callId: string;
+  /** When the check was sent (ms). */
+  since: number;
+}
+
 /** How many keys an API process remembers the account of. */
 const KNOWN_KEYS = 10_000;
 
-const UNAUTHORIZED = 'A valid API key is required: send Authorization: Bearer <key>.';
-const CHALLENGE = { 'www-authenticate': 'Bearer' };
+/** The 401 of a missing, malformed, unknown or revoked key: the same for all, so none can be told apart. */
+export const unauthorized = () =>
+  new ApiError(401, 'unauthorized', 'A valid API key is required: send Authorization: Bearer <key>.', {
+    'www-authenticate': 'Bearer',
+  });
 
 export interface AccessOptions {
   log: Log;
@@ -93,6 +109,7 @@ export class Access {
   private readonly known = new Map<string, KeyRef>();
   private readonly ahead: Ahead;
   readonly refunds: Refunds;
+  readonly confirmations: Confirmations;
   private readonly now: () => Date;
   private readonly metrics: Metrics | undefined;
 
@@ -100,7 +117,7 @@ export class Access {
 
   constructor(
     private readonly store: AccessStore,
-    private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute' | 'accessAhead'>,
+    private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute' | 'ipv6LimitPrefix' | 'accessAhead'>,
     { log, now = () => new Date(), metrics }: AccessOptions,
   ) {
     this.limits = new Limits(store, (err, what) => {
@@ -108,7 +125,8 @@ export class Access {
       log.warn({ err }, `${what} failed open`);
     });
     this.ahead = new Ahead(config.accessAhead);
-    this.refunds = new Refunds(store, log);
+    this.refunds = new Refunds(store, log, metrics);
+    this.confirmations = new Confirmations(store, log, metrics);
     this.now = now;
     this.metrics = metrics;
     this.perMinute = Object.fromEntries(
@@ -116,6 +134,11 @@ export class Access {
         .filter(([, plan]) => plan.api)
         .map(([name, plan]) => [name, plan.perMinute]),
     );
+  }
+
+  /** What the per-address limit counts a client address under (an IPv6 one by its network). */
+  addressOf(ip: string): string {
+    return limitedAddress(ip, this.config.ipv6LimitPrefix);
   }
 
   /** The digest of a well-formed key in an Authorization header; undefined for anything else. */
@@ -144,7 +167,7 @@ export class Access {
 
   private async check(caller: Caller, digest: string | undefined): Promise<Grant> {
     const known = digest ? this.known.get(digest) : undefined;
-    const call = { cost: caller.valid ? caller.cost : 0, callId: nextCallId() };
+    const call = { cost: caller.valid ? caller.cost : 0, callId: nextCallId(), since: Date.now() };
     const [ipCount, ref, reserved] = await this.firstTrip(caller, digest, known, call);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     this.ahead.counted(
@@ -154,12 +177,12 @@ export class Access {
     );
     if (exceeded(ipWindow)) {
       if (known && reserved && 'charged' in reserved && reserved.charged) {
-        await this.giveBack(known.accountId, call.callId);
+        await this.giveBack({ accountId: known.accountId, callId: call.callId, since: call.since, charged: true });
       }
       throw rateLimited(ipWindow, 'this address');
     }
     if (!digest || !ref || !sameDigest(ref.digest, digest)) {
-      throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+      throw unauthorized();
     }
     if (!known) this.remember(digest, ref);
 
@@ -168,7 +191,7 @@ export class Access {
     if (outcome.status === 'cancelled') throw storeDown(new Error(`call ${call.callId} was given up`));
     if (outcome.status === 'unauthorized') {
       this.forget(digest);
-      throw new ApiError(401, 'unauthorized', UNAUTHORIZED, CHALLENGE);
+      throw unauthorized();
     }
     if (outcome.status === 'forbidden') {
       throw new ApiError(403, 'forbidden', `The ${outcome.plan} plan has no API access; upgrade to use the API.`);
@@ -191,6 +214,7 @@ export class Access {
       ...granted,
       accountId: ref.accountId,
       callId: call.callId,
+      checkedAt: call.since,
       operation,
       pageSize: plan.pageSize,
       headers: rateLimitHeaders(keyWindow),
@@ -207,7 +231,7 @@ export class Access {
     caller: Caller,
     digest: string | undefined,
     known: KeyRef | undefined,
-    call: { cost: number; callId: string },
+    call: Reservation,
   ): Promise<[Count, KeyRef | undefined, AccessOutcome | undefined]> {
     if (known && this.store.countsAddresses) {
       const outcome = await this.reserve(known, call, { address: caller.ip, limit: this.config.ipPerMinute });
@@ -227,20 +251,26 @@ export class Access {
    */
   private async reserve(
     ref: KeyRef,
-    call: { cost: number; callId: string },
+    call: Reservation,
     ip?: { address: string; limit: number },
   ): Promise<AccessOutcome> {
     try {
       return await this.store.access(ref, call, this.perMinute, this.now(), ip);
     } catch (error) {
-      if (call.cost > 0) void this.giveBack(ref.accountId, call.callId);
+      if (call.cost > 0)
+        void this.giveBack({ accountId: ref.accountId, callId: call.callId, since: call.since, charged: false });
       return this.storeDown(error, 'access');
     }
   }
 
-  /** Gives back what call `callId` reserved, now or once Redis answers (metered-call.ts decides when). */
-  async giveBack(accountId: string, callId: string): Promise<void> {
-    if (!(await this.refunds.refund(accountId, callId))) this.metrics?.redisErrors.inc({ operation: 'refund' });
+  /** Gives back what a call reserved, now or once Redis answers (metered-call.ts decides when). */
+  async giveBack(call: RefundOf): Promise<void> {
+    if (!(await this.refunds.refund(call))) this.metrics?.redisErrors.inc({ operation: 'refund' });
+  }
+
+  /** The call's answer was written: its charge stands (sent in a batch, off the response path). */
+  confirm({ accountId, callId }: Grant): void {
+    this.confirmations.confirm(accountId, callId);
   }
 
   private storeDown(error: unknown, operation: string): never {

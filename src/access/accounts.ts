@@ -7,7 +7,8 @@ import type { PlanName } from '../config.ts';
 import { createKey, digestOf } from './keys.ts';
 import { announceChange } from './notices.ts';
 import { currentPeriod, type Period } from './periods.ts';
-import { redisKeys, selectorOf } from './store.ts';
+import { type Settled, settleDue } from './settle.ts';
+import { AccessStore, redisKeys, selectorOf } from './store.ts';
 
 // Adds (or, with ARGV[3] = 'set', sets) credits in the current period, rolling it over first when it is older (only
 // forward, as in the access script: an admin clock a little behind never takes the account back a period).
@@ -150,5 +151,10 @@ export class Accounts {
 
   private async mustExist(accountId: string): Promise<void> {
     if (!(await this.getAccount(accountId))) throw new Error(`no account ${accountId}`);
+  }
+
+  /** Refunds every reservation past its deadline now, as each API process does every SETTLE_EVERY_MS. */
+  settle(): Promise<Settled> {
+    return settleDue(new AccessStore(this.redis, this.prefix, { reservationMs: 0 }));
   }
 }

@@ -54,8 +54,9 @@ export class Meter {
    * A call's check, waited for (a refusal throws its ApiError), unless `mayGoAhead` and the key may go ahead of
    * its check (ahead.ts): the call then starts at once, and `run` does its work alongside the check.
    */
-  async begin(caller: Caller, { mayGoAhead = false } = {}): Promise<MeteredCall> {
+  async begin(client: Caller, { mayGoAhead = false } = {}): Promise<MeteredCall> {
     if (!this.access) return new MeteredCall(this, openGrant(this.pageSize));
+    const caller = { ...client, ip: this.access.addressOf(client.ip) };
     const digest = this.access.identify(caller.authorization);
     const ahead = mayGoAhead ? this.access.goAhead(caller, digest) : undefined;
     if (ahead) return new MeteredCall(this, undefined, ahead);
@@ -126,7 +127,9 @@ export class MeteredCall {
     const running = work();
     running.catch(() => {}); // awaited below, once the check has answered
     this.grant = await afterSearchSent(ahead.check);
-    this.meter.hold(this);
+    // The call ended (its client left) while the check ran: what it reserved goes back.
+    if (this.settled) await this.refund();
+    else this.meter.hold(this);
     if (this.grant.pageSize !== this.provisionalPageSize) return work();
     return running;
   }
@@ -136,12 +139,16 @@ export class MeteredCall {
     this.ahead?.release();
   }
 
-  /** The response is decided: a success keeps the charge, anything else refunds it. Only the first decision counts. */
+  /**
+   * The response is decided: a success (its answer written) keeps the charge and confirms it, anything else refunds
+   * it. Only the first decision counts; a failure decided before the check answered refunds once it has (`run`).
+   */
   async settle(succeeded: boolean): Promise<void> {
-    if (this.settled || !this.grant) return;
+    if (this.settled) return;
     this.settled = true;
     this.meter.decided(this);
     if (!succeeded) await this.refund();
+    else if (this.grant?.charged) this.meter.access?.confirm(this.grant);
   }
 
   /** Refunds the call while its response is undecided (shutdown); its later settle changes nothing. */
@@ -160,6 +167,11 @@ export class MeteredCall {
     this.meter.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, grant.charged);
     if (grant.balance !== null) grant.balance += grant.charged;
     grant.charged = 0;
-    await this.meter.access.giveBack(grant.accountId, grant.callId);
+    await this.meter.access.giveBack({
+      accountId: grant.accountId,
+      callId: grant.callId,
+      since: grant.checkedAt,
+      charged: true,
+    });
   }
 }

@@ -4,6 +4,8 @@ import { duplicateRedis, type RedisClient } from '../clients.ts';
 
 export const noticeChannel = (prefix: string) => `${prefix}accounts:changed`;
 
+const HEARTBEAT_MS = 2000;
+
 /** Says that an account's keys, plan or credits changed. Never throws: a lost notice costs speed, not money. */
 export async function announceChange(redis: RedisClient, prefix: string, accountId: string): Promise<void> {
   await redis.publish(noticeChannel(prefix), accountId).catch(() => undefined);
@@ -47,8 +49,15 @@ export function listenForChanges(
     if (from === channel) on.changed(accountId);
   });
   listener.connect().catch(() => undefined);
+  // A subscribed connection sends nothing, so nothing would tell that it went silent (and notices with it): a PING
+  // every HEARTBEAT_MS makes its socket timeout (clients.ts) drop a dead one, and the reconnect reports notices missed.
+  const heartbeat = setInterval(() => {
+    if (listener.status === 'ready') listener.ping().catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     close: async () => {
+      clearInterval(heartbeat);
       await listener.quit().catch(() => undefined);
       listener.disconnect();
     },

@@ -1,23 +1,27 @@
 // Accounts, API keys and credit balances in Redis, on the path of every request: the key lookup, the credit
-// script and the refund. Creating and changing accounts and keys is accounts.ts, on the same keys (below).
-import { Cluster, type Result } from 'ioredis';
+// script, the refund and the confirmation, and the settlement of reservations nobody confirmed. Creating and
+// changing accounts and keys is accounts.ts, on the same keys (below); the scripts are scripts.ts.
+import { Cluster } from 'ioredis';
 import type { RedisClient } from '../clients.ts';
 import type { PlanName } from '../config.ts';
 import type { Count } from './limits.ts';
 import { currentPeriod, PERIODS } from './periods.ts';
+import { defineScripts } from './scripts.ts';
 
 /**
  * Every key of one account carries the hash tag {acct:<id>}, so each Lua script touches one slot and the same code
  * runs on Redis Cluster. The only other keys are the key index (read with a single GET before the account is
- * known), the per-IP windows and the account id sequence.
+ * known), the per-IP windows, the settlement index and the account id sequence.
  *
  *   <p>{acct:<id>}               hash  plan, unlimited, allowance, period, periodId, balance, createdAt
  *   <p>{acct:<id>}:keyids        set   the account's key ids
  *   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt
  *   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
  *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
+ *   <p>{acct:<id>}:pending       zset  reservations not confirmed yet: call ids by deadline (Redis's clock, ms)
  *   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
  *   <p>rl:ip:<address>           counter of the address's current one-minute window (expires with it)
+ *   <p>settle:due                zset  "<accountId> <time>" by time: an account to settle then (settle.ts)
  *   <p>accounts:seq              counter of account ids
  *
  * The names of those keys, under a deployment's REDIS_KEY_PREFIX.
@@ -28,6 +32,7 @@ export function redisKeys(prefix: string) {
   const keyIds = (id: string) => `${account(id)}:keyids`;
   const rate = (id: string, keyId: string) => `${record(id, keyId)}:rate`;
   const call = (id: string, callId: string) => `${account(id)}:call:${callId}`;
+  const pending = (id: string) => `${account(id)}:pending`;
   return {
     account,
     keyIds,
@@ -35,14 +40,17 @@ export function redisKeys(prefix: string) {
     index: (selector: string) => `${prefix}key:${selector}`,
     ipWindow: (address: string) => `${prefix}rl:ip:${address}`,
     accountSeq: `${prefix}accounts:seq`,
+    settleDue: `${prefix}settle:due`,
+    pending,
     /**
      * The keys each script (and the one transaction) is given, in order: all of one account, so all on one slot of
      * a Redis Cluster (test/unit/slots.test.ts checks it).
      */
     together: {
       access: (id: string, keyId: string, callId: string) =>
-        [account(id), record(id, keyId), rate(id, keyId), call(id, callId)] as const,
-      refund: (id: string, callId: string) => [account(id), call(id, callId)] as const,
+        [account(id), record(id, keyId), rate(id, keyId), call(id, callId), pending(id)] as const,
+      refund: (id: string, callId: string) => [account(id), call(id, callId), pending(id)] as const,
+      settle: (id: string) => [account(id), pending(id)] as const,
       credit: (id: string) => [account(id)] as const,
       newKey: (id: string, keyId: string) => [record(id, keyId), keyIds(id)] as const,
     },
@@ -61,116 +69,6 @@ const LAST_USED_EVERY_MS = 60_000;
  * charge or refund it twice.
  */
 export const CALL_TTL_MS = 10 * 60_000;
-
-// A one-minute window that opens at its first request: the count, this request included, and ms until it ends.
-const COUNT_LUA = `
-local function count(window)
-  local used = redis.call('INCR', window)
-  if used == 1 then redis.call('PEXPIRE', window, 60000) end
-  return {used = used, resetMs = math.max(redis.call('PTTL', window), 0)}
-end
-`;
-
-// Counts a request from an address (KEYS[1]) on its own: a cluster's path, and a key's first call.
-const IP_LUA = `${COUNT_LUA}
-return cjson.encode(count(KEYS[1]))
-`;
-
-// Checks the key and the plan, counts the key's request in its one-minute window, renews the period when due and
-// reserves `cost` credits: one atomic step on one slot. A call over its limit reserves nothing, so a 429 never
-// needs a refund. A metered call has an id (KEYS[4]): the script records its reservation there, so the same script
-// run twice (ioredis re-sends unanswered commands after a reconnect) charges once, and a call already given up (its
-// refund ran first, after a timeout) is never charged. Periods only move forward: a caller whose clock is behind
-// never takes an account back to an older period, whose allowance would then be granted again.
-// Arguments and replies are JSON objects with named fields (cjson is part of Redis' Lua).
-// On one Redis server (not a cluster, where the address's key lives on another slot) the script also counts the
-// caller's address (KEYS[5]) first: the whole check is one command, and an address over its limit touches nothing
-// of the account.
-const ACCESS_LUA = `
-${COUNT_LUA}
-local account, record, rate, call, address = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local arg = cjson.decode(ARGV[1])
-local ip = address and count(address)
-local function reply(fields)
-  fields.ip = ip
-  return cjson.encode(fields)
-end
--- A call seen before (ioredis re-sends a script after a reconnect) was admitted then, whatever its address's count
--- says now (the re-sent run counts the address once more: protection, not metering).
-if ip and ip.used > arg.ipLimit and not redis.call('GET', call) then return reply({status = 'ip_limited'}) end
-local k = redis.call('HMGET', record, 'revokedAt', 'lastUsedAt', 'digest')
-if not k[3] or k[1] then return reply({status = 'unauthorized'}) end
-local a = redis.call('HMGET', account, 'plan', 'unlimited', 'allowance', 'balance', 'period', 'periodId')
-if not a[1] then return reply({status = 'unauthorized'}) end
-if not k[2] or tonumber(k[2]) < arg.lastUsedBefore then redis.call('HSET', record, 'lastUsedAt', arg.now) end
-local limit = arg.limits[a[1]]
-if not limit then return reply({status = 'forbidden', plan = a[1]}) end
-local unlimited = a[2] == '1'
-local period = arg.periods[a[5]] or arg.periods.month
-local periodId, balance = a[6], tonumber(a[4])
-if not periodId or periodId < period.id then
-  periodId, balance = period.id, tonumber(a[3])
-  redis.call('HSET', account, 'balance', balance, 'periodId', periodId)
-end
-local metered = arg.cost > 0 and not unlimited
-local prior = metered and redis.call('GET', call)
-if prior == 'refunded' then return reply({status = 'cancelled'}) end
-local window, status, charged = nil, 'ok', 0
-if prior then
-  -- The same call again: what it reserved stands, and its request was counted the first time.
-  window = {used = tonumber(redis.call('GET', rate) or limit), resetMs = math.max(redis.call('PTTL', rate), 0)}
-  charged = cjson.decode(prior).cost
-else
-  window = count(rate)
-end
-window.limit = limit
-if window.used > limit and not prior then return reply({status = 'rate_limited', plan = a[1], window = window}) end
-if metered and not prior then
-  if balance < arg.cost then
-    status = 'out_of_credits'
-  else
-    balance = redis.call('HINCRBY', account, 'balance', -arg.cost)
-    charged = arg.cost
-    redis.call('SET', call, cjson.encode({cost = charged, periodId = periodId}), 'PX', arg.callTtlMs)
-  end
-end
-return reply({
-  status = status, plan = a[1], window = window, unlimited = unlimited,
-  balance = unlimited and cjson.null or balance, allowance = tonumber(a[3]),
-  renewsAt = unlimited and cjson.null or period.renewsAt, charged = charged, periodId = periodId,
-})
-`;
-
-// Gives a call's reservation back, once: the call is marked given up, so a refund sent twice, or a reservation
-// that runs after its refund (a script that waited out a stall), changes nothing. Nothing comes back once the period
-// has rolled over (the new period's allowance is already whole).
-const REFUND_LUA = `
-local account, call = KEYS[1], KEYS[2]
-local prior = redis.call('GET', call)
-if prior == 'refunded' then return 0 end
-redis.call('SET', call, 'refunded', 'PX', ARGV[1])
-if not prior then return 0 end
-local reserved = cjson.decode(prior)
-if redis.call('HGET', account, 'periodId') ~= reserved.periodId then return 0 end
-redis.call('HINCRBY', account, 'balance', reserved.cost)
-return reserved.cost
-`;
-
-declare module 'ioredis' {
-  interface RedisCommander<Context> {
-    csiAccess(account: string, record: string, rate: string, call: string, args: string): Result<string, Context>;
-    csiAccessIp(
-      account: string,
-      record: string,
-      rate: string,
-      call: string,
-      address: string,
-      args: string,
-    ): Result<string, Context>;
-    csiIp(address: string): Result<string, Context>;
-    csiRefund(account: string, call: string, ttlMs: number): Result<number, Context>;
-  }
-}
 
 export interface KeyRef {
   accountId: string;
@@ -223,18 +121,30 @@ export class AccessStore {
   /** Whether `access` can count the caller's address too (`ip`): on one server, not on a cluster. */
   readonly countsAddresses: boolean;
 
+  /** How long a reservation may stay unconfirmed before settlement refunds it (settle.ts). */
+  private readonly reservationMs: number;
+  /** Runs just before a check is sent: metered-call.ts holds the connection's writes there (`writeHolder`). */
+  private readonly beforeCheck: () => void;
+  /** On a cluster, the settlement time this process last indexed each account under (one write per account and time). */
+  private readonly indexed = new Map<string, number>();
+  /** Reservations are indexed for settlement by their deadline rounded up to this: one entry per account and time. */
+  private readonly bucketMs: number;
+
   constructor(
     private readonly redis: RedisClient,
     prefix: string,
-    /** Runs just before a check is sent: metered-call.ts holds the connection's writes there (`writeHolder`). */
-    private readonly beforeCheck: () => void = () => {},
+    {
+      reservationMs,
+      beforeCheck = () => {},
+      bucketMs = 5000,
+    }: { reservationMs: number; beforeCheck?: () => void; bucketMs?: number },
   ) {
     this.keys = redisKeys(prefix);
     this.countsAddresses = !(redis instanceof Cluster);
-    redis.defineCommand('csiAccess', { numberOfKeys: 4, lua: ACCESS_LUA });
-    redis.defineCommand('csiAccessIp', { numberOfKeys: 5, lua: ACCESS_LUA });
-    redis.defineCommand('csiIp', { numberOfKeys: 1, lua: IP_LUA });
-    redis.defineCommand('csiRefund', { numberOfKeys: 2, lua: REFUND_LUA });
+    this.reservationMs = reservationMs;
+    this.beforeCheck = beforeCheck;
+    this.bucketMs = bucketMs;
+    defineScripts(redis);
   }
 
   /** Counts a request from `address` in its one-minute window. */
@@ -270,13 +180,42 @@ export class AccessStore {
       periods: this.periodsAt(now.getTime()),
       callTtlMs: CALL_TTL_MS,
       ipLimit: ip?.limit,
+      callId: call.callId,
+      accountId: ref.accountId,
+      reservationMs: this.reservationMs,
+      bucketMs: this.bucketMs,
     });
-    const keys = this.keys.together.access(ref.accountId, ref.keyId, call.callId);
+    const keys: string[] = [...this.keys.together.access(ref.accountId, ref.keyId, call.callId)];
+    if (this.countsAddresses) keys.push(this.keys.settleDue, ...(ip ? [this.keys.ipWindow(ip.address)] : []));
     this.beforeCheck();
-    const reply = ip
-      ? await this.redis.csiAccessIp(...keys, this.keys.ipWindow(ip.address), args)
-      : await this.redis.csiAccess(...keys, args);
+    const [reply] = await Promise.all([
+      this.redis.csiAccess(keys.length, ...keys, args),
+      call.cost > 0 && !this.countsAddresses ? this.indexForSettlement(ref.accountId) : undefined,
+    ]);
     return JSON.parse(reply) as AccessOutcome;
+  }
+
+  /**
+   * A cluster's half of indexing a reservation (the script does it on one server): sent alongside the script, so a
+   * reservation is never left unindexed; if it fails, so does the check (and its refund goes out). The time is this
+   * process's estimate of the deadline the script sets on Redis's clock: settlement re-indexes what it finds early.
+   */
+  private async indexForSettlement(accountId: string): Promise<void> {
+    const due = this.dueTime(Date.now() + this.reservationMs);
+    if (this.indexed.get(accountId) === due) return;
+    await this.markDue(accountId, due);
+    if (this.indexed.size >= 10_000) this.indexed.clear();
+    this.indexed.set(accountId, due);
+  }
+
+  /** The settlement time of a deadline (ms). */
+  dueTime(deadline: number): number {
+    return Math.ceil(deadline / this.bucketMs) * this.bucketMs;
+  }
+
+  /** Indexes `accountId` to be settled at `due` (ms, a settlement time). */
+  async markDue(accountId: string, due: number): Promise<void> {
+    await this.redis.zadd(this.keys.settleDue, 'NX', due, dueMember(accountId, due));
   }
 
   /** Worked out again only when a period may have changed (a clock that moved backwards included). */
@@ -289,8 +228,42 @@ export class AccessStore {
     return byKind;
   }
 
-  /** Gives back what call `callId` reserved, once however often it is asked; the credits given back. */
+  /**
+   * Gives back what call `callId` reserved, once however often it is asked: the credits given back, or -1 when Redis
+   * has no record of the call (never reserved, or expired).
+   */
   async refund(accountId: string, callId: string): Promise<number> {
-    return Number(await this.redis.csiRefund(...this.keys.together.refund(accountId, callId), CALL_TTL_MS));
+    return Number(await this.redis.csiRefund(...this.keys.together.refund(accountId, callId), CALL_TTL_MS, callId));
+  }
+
+  /** The calls' answers were written: their charges stand. How many were still pending (the rest were settled). */
+  async confirm(accountId: string, callIds: string[]): Promise<number> {
+    return this.redis.zrem(this.keys.pending(accountId), ...callIds);
+  }
+
+  /** Accounts due for settlement by `now` (ms, this process's clock), at most `limit`, as index entries. */
+  async dueAccounts(now: number, limit: number): Promise<{ accountId: string; due: number; entry: string }[]> {
+    const entries = await this.redis.zrangebyscore(this.keys.settleDue, '-inf', now, 'LIMIT', 0, limit);
+    return entries.map((entry) => {
+      const [accountId = '', due = ''] = entry.split(' ');
+      return { accountId, due: Number(due), entry };
+    });
+  }
+
+  /** Refunds the account's reservations past their deadline; what it gave back and what is still pending. */
+  async settle(accountId: string, limit: number) {
+    const [calls, credits, next, more] = await this.redis.csiSettle(
+      ...this.keys.together.settle(accountId),
+      CALL_TTL_MS,
+      limit,
+    );
+    return { calls, credits, next: next ?? undefined, more: more === 1 };
+  }
+
+  /** The index entry is done with. */
+  async settled(entry: string): Promise<void> {
+    await this.redis.zrem(this.keys.settleDue, entry);
   }
 }
+
+const dueMember = (accountId: string, due: number) => `${accountId} ${due}`;

@@ -35,7 +35,7 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
     if (meter.access && route.config.cost > 0) route.handler = alongsideCheck(route.handler);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const cost = request.routeOptions.config.cost;
     if (cost === undefined) return;
     const schema = request.routeOptions.schema?.querystring as z.ZodType | undefined;
@@ -47,7 +47,18 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
       valid,
       operation: request.routeOptions.schema?.operationId,
     };
-    request.call = await meter.begin(caller, { mayGoAhead: true });
+    const call = await meter.begin(caller, { mayGoAhead: true });
+    request.call = call;
+    // Charged only when received: the call is decided when its response closes, a success only if all of it was
+    // written (a client that hung up first pays nothing). Failures were refunded already, in onSend.
+    const res = reply.raw;
+    if (!meter.access) return;
+    if (res.destroyed) return call.settle(false);
+    let written = false;
+    res.once('finish', () => {
+      written = true;
+    });
+    res.once('close', () => void call.settle(written && res.statusCode < 300));
   });
 
   // A call that went ahead but ended before its handler ran (an error in between) never ran its check.
@@ -61,8 +72,8 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
     // Shutdown refunded this call while it ran: it must not succeed now.
     const shutDown = request.call.isCancelled && reply.statusCode < 300;
     if (shutDown) reply.code(503).type('application/json').header('retry-after', String(RETRY_AFTER_S));
-    // Failed calls are free: the reservation goes back (the grant then records no charge).
-    await request.call.settle(reply.statusCode < 300);
+    // Failed calls are free: the reservation goes back before the response (the grant then records no charge).
+    if (reply.statusCode >= 300) await request.call.settle(false);
     reply.headers(grant.headers);
     if (request.routeOptions.config.cost) {
       reply.header(CREDITS_CHARGED, String(grant.charged));

@@ -11,9 +11,19 @@ function withTimeout(work: Promise<unknown>, ms: number): Promise<unknown> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** How long one backend probe's result answers every /readyz: at most one probe per process per PROBE_MS. */
+const PROBE_MS = 1000;
+
+interface Probe {
+  at: number;
+  failed: string[];
+  reasons: string[];
+}
+
 /**
- * `/livez`: the process is up. `/readyz`: it can serve, because every shard of its indices and Redis answer in
- * time; it also names the ranking profile that is live.
+ * `/livez`: the process is up; it touches nothing. `/readyz`: it can serve, because every shard of its indices and
+ * Redis answer in time; it also names the ranking profile that is live. Its backend probe is shared: callers within
+ * a second of a probe (or while one runs) get its result, so anonymous callers cannot multiply backend work.
  */
 export const healthRoutes: FastifyPluginAsync<{
   clients: Clients;
@@ -26,19 +36,38 @@ export const healthRoutes: FastifyPluginAsync<{
   // HEAD too (no API route has it): some load balancers and monitors probe with HEAD; both checks are free.
   app.get('/livez', { schema: hide, exposeHeadRoute: true }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { schema: hide, exposeHeadRoute: true }, async (request) => {
+  let last: Probe | undefined;
+  let running: Promise<Probe> | undefined;
+  const probe = async (): Promise<Probe> => {
     const checks = {
       opensearch: opensearchReady(clients, indices, timeoutMs),
       redis: redisReady(clients, timeoutMs),
     };
     const results = await Promise.allSettled(Object.values(checks).map((check) => withTimeout(check, timeoutMs)));
-    const failed = Object.keys(checks).filter((_, i) => results[i]?.status === 'rejected');
+    return {
+      at: Date.now(),
+      failed: Object.keys(checks).filter((_, i) => results[i]?.status === 'rejected'),
+      reasons: results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok')),
+    };
+  };
+  const shared = (): Promise<Probe> => {
+    if (last && Date.now() - last.at < PROBE_MS) return Promise.resolve(last);
+    running ??= probe()
+      .then((result) => {
+        last = result;
+        return result;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  app.get('/readyz', { schema: hide, exposeHeadRoute: true }, async (request) => {
+    const { failed, reasons } = await shared();
     if (failed.length) {
       // The reasons go to the log only: clients learn which dependency is down, never its error text.
-      request.log.warn(
-        { failed, reasons: results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok')) },
-        'not ready',
-      );
+      request.log.warn({ failed, reasons }, 'not ready');
       throw new ApiError(
         503,
         'unavailable',

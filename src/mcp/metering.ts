@@ -1,6 +1,6 @@
 // The metering rule of DESIGN.md on MCP: a billable call is charged if and only if its successful result was sent.
 // The call itself (hold, charge or refund once, cancel at shutdown) is src/access/metered-call.ts, as on REST.
-import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Grant } from '../access/access.ts';
 import type { Meter, MeteredCall } from '../access/metered-call.ts';
 import { ApiError } from '../contract/error.ts';
@@ -40,7 +40,10 @@ export class Metering {
    */
   async admit(message: JSONRPCMessage): Promise<void> {
     const call = isJSONRPCRequest(message) && message.method === 'tools/call' ? message.params : undefined;
-    const tool = call ? TOOLS_BY_NAME.get(String(call.name)) : undefined;
+    // A call the SDK's server will refuse (params not in the shape it parses, a task it has no capability for)
+    // runs no tool: checked, and free.
+    const runs = !!call && CallToolRequestSchema.safeParse(message).success && call.task === undefined;
+    const tool = runs ? TOOLS_BY_NAME.get(call.name as string) : undefined;
     try {
       this.call = await this.meter.begin({
         ...this.caller,

@@ -2,6 +2,7 @@
 // pipeline (metering.ts) before the server runs it.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { unauthorized } from '../access/access.ts';
 import type { Meter } from '../access/metered-call.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
@@ -10,6 +11,16 @@ import { Metering } from './metering.ts';
 import { createMcpServer } from './server.ts';
 
 export const MCP_PATH = '/mcp';
+/** A message is a few hundred bytes. */
+const MCP_BODY_LIMIT = 64 * 1024;
+
+const isJsonRpcError = (body: string) => {
+  try {
+    return 'error' in (JSON.parse(body) as object);
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The SDK's web-standard transport answers with a Response rather than writing to the socket, so the order is ours:
@@ -25,7 +36,13 @@ export const mcpRoute: FastifyPluginAsync<{
   meter: Meter;
   metrics: Metrics;
 }> = async (app, { catalog, meter, metrics }) => {
-  app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+  // Nothing of a message is read before its key has the shape of one (checked in memory, no I/O): a caller without
+  // a key cannot make the API parse anything.
+  const keyFirst = async (request: FastifyRequest) => {
+    if (meter.access && !meter.access.identify(request.headers.authorization)) throw unauthorized();
+  };
+  const options = { schema: { hide: true }, bodyLimit: MCP_BODY_LIMIT, onRequest: keyFirst };
+  app.post(MCP_PATH, options, async (request, reply) => {
     if (Array.isArray(request.body)) {
       throw new ApiError(400, 'invalid_request', 'Send one JSON-RPC message per request; batches are not supported.');
     }
@@ -62,6 +79,9 @@ export const mcpRoute: FastifyPluginAsync<{
         refused,
       ]);
       await admission; // a notification is answered (202) as soon as it is accepted: its check must pass too
+      const body = response.body ? await response.text() : undefined;
+      // A JSON-RPC error is not a tool's result: the server refused the message (its checks are the SDK's), free.
+      if (body && isJsonRpcError(body)) await metering.toolFailed();
       if (metering.cancelled) {
         throw unavailable(
           'The service is shutting down; retry shortly.',
@@ -72,7 +92,7 @@ export const mcpRoute: FastifyPluginAsync<{
       response.headers.forEach((value, name) => {
         reply.header(name, value);
       });
-      return reply.send(response.body ? await response.text() : undefined);
+      return reply.send(body);
     } finally {
       await server.close();
     }

@@ -7,10 +7,11 @@ import type { OperationId, SearchCreatorsResult } from '../contract/operations.t
 import type { SearchCreatorsParams } from '../contract/params.ts';
 import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE, STORED_SUMMARY, SUMMARY_SOURCE } from './creator-query.ts';
 import type { CreatorSource, SponsorSource } from './documents.ts';
+import { POPULARITY_SCORE } from './indexed-popularity.ts';
 import { aliases, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
-import type { OpenSearchHttp } from './opensearch-http.ts';
+import { type OpenSearchHttp, OpenSearchRefusal } from './opensearch-http.ts';
 import { pageLinks } from './pagination.ts';
 import { creatorAudience, creatorDetail, creatorSummary, Pages, sponsorDetail, sponsorSummary } from './present.ts';
 import { creatorSearchRequest, type SearchSettings, sponsorSearchRequest } from './requests.ts';
@@ -119,8 +120,10 @@ export class Catalog {
       const result = await this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
       if (this.live.answeredBy(known, result.hits.hits[0]?._index)) return result;
     } catch (error) {
-      // OpenSearch's 400 (an unknown field in the script), which the client turns into a 422.
-      if (!(error instanceof ApiError && error.statusCode === 422)) throw error;
+      // Only the index's refusal of the script over the stored sum (a load without that field) is asked again;
+      // any other 400 is the answer (a query past the clause limit would fail the same way twice).
+      const refused = error instanceof ApiError ? error.cause : undefined;
+      if (!(refused instanceof OpenSearchRefusal && refused.missingField(POPULARITY_SCORE))) throw error;
       this.live.forget(known);
     }
     const { index, body } = request();

@@ -29,6 +29,8 @@ const UNREACHABLE = new Set([
   'UND_ERR_CLOSED',
 ]);
 const unreachable = (error: unknown) => UNREACHABLE.has(String((error as { code?: unknown }).code));
+/** No answer within the attempt's share of the budget: a node that accepts connections but hangs. */
+const hung = (error: unknown) => (error as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT';
 
 interface Node {
   url: string;
@@ -43,9 +45,12 @@ interface Node {
 
 /**
  * Several nodes: requests go round the nodes that answer. A node that cannot be reached (refused, reset, or no
- * connection within CONNECT_TIMEOUT_MS) is left out for a while, doubling up to DEAD_MAX_MS while it stays down, and
- * the request goes to the next node at once: a search only reads, so sending it again is always safe. Once its
- * time is up, one request tries the node again; the others keep to the live ones meanwhile.
+ * connection within CONNECT_TIMEOUT_MS) or that does not answer within its attempt's share of the time budget (it
+ * accepts connections but hangs) is left out for a while, doubling up to DEAD_MAX_MS while it stays down, and the
+ * request goes to the next node: a search only reads, so sending it again is always safe. While another live node
+ * is left to try, an attempt gets half of what remains of the budget, so a hung node costs a search at most half
+ * its budget, never all of it. Once its time is up, one request tries the node again; the others keep to the live ones
+ * meanwhile.
  */
 export class OpenSearchHttp {
   private readonly nodes: Node[];
@@ -62,7 +67,8 @@ export class OpenSearchHttp {
    */
   constructor(
     connection: OpenSearchConnection,
-    timeoutMs: number,
+    /** The time budget of one request, every node it tries included. */
+    private readonly timeoutMs: number,
     private readonly maxPending = Number.POSITIVE_INFINITY,
   ) {
     // Short timeouts: a slow cluster answers 503 quickly instead of multiplying latency.
@@ -125,22 +131,35 @@ export class OpenSearchHttp {
     signal?: AbortSignal,
   ): Promise<Dispatcher.ResponseData> {
     const tried = new Set<Node>();
+    const deadline = Date.now() + this.timeoutMs;
     for (;;) {
       const node = this.pick(tried) as Node;
       tried.add(node);
       const sentAt = Date.now();
+      const remaining = Math.max(1, deadline - sentAt);
+      // Half of what remains while another node in the round could still answer; all of it for the last hope.
+      const another = this.nodes.some((other) => !tried.has(other) && other.deadUntil <= sentAt);
+      const attemptMs = another ? Math.ceil(remaining / 2) : remaining;
       let response: Dispatcher.ResponseData;
       try {
-        response = await node.pool.request({ path, method, headers: this.headers, body, signal });
+        response = await node.pool.request({
+          path,
+          method,
+          headers: this.headers,
+          body,
+          signal,
+          headersTimeout: attemptMs,
+          bodyTimeout: remaining,
+        });
       } catch (error) {
-        if (!unreachable(error) || signal?.aborted) throw error;
+        if (!(unreachable(error) || hung(error)) || signal?.aborted) throw error;
         // Requests already on their way when a node dies fail together: they count as one failure.
         if (node.changedAt <= sentAt || node.deadUntil === 0) {
           node.failures += 1;
           node.deadUntil = Date.now() + this.outFor(node);
           node.changedAt = Date.now();
         }
-        if (tried.size === this.nodes.length) throw error;
+        if (tried.size === this.nodes.length || Date.now() >= deadline) throw error;
         continue;
       }
       // A late answer to a request sent before the node was left out does not bring it back; a fresh one does.
@@ -202,7 +221,7 @@ export class OpenSearchHttp {
       done?.();
       metrics?.opensearchErrors.inc({ kind: 'unreadable' });
       throw unavailable('The search service sent an unreadable answer; retry shortly.', error);
-    })) as T & { error?: { type?: string }; took?: number };
+    })) as T & { error?: { type?: string; root_cause?: OpenSearchRefusal['causes'] }; took?: number };
     done?.();
     if (response.statusCode < 300) {
       if (payload.took !== undefined) metrics?.opensearchTook.observe({ operation }, payload.took / 1000);
@@ -216,11 +235,7 @@ export class OpenSearchHttp {
     if (response.statusCode === 429 || response.statusCode >= 502) {
       throw unavailable('The search service is overloaded; retry shortly.', cause);
     }
-    // A 400 is OpenSearch refusing a value the parameter schemas let through (they bound numbers to what it takes,
-    // so this should not happen): the caller's input, 422 without OpenSearch's text, which goes to the log.
-    if (response.statusCode === 400) {
-      throw new ApiError(422, 'invalid_request', 'The search service cannot take these parameter values.', {}, cause);
-    }
+    if (response.statusCode === 400) throw refusal(payload.error, cause);
     // Any other 4xx (401/403 of a misconfigured cluster, 404 of a missing document route, 408, 413) is not the
     // caller's doing and not a bug in a query: the service cannot answer now.
     if (response.statusCode < 500) throw unavailable('The search service refused the request; retry shortly.', cause);
@@ -235,4 +250,36 @@ export class OpenSearchHttp {
   async close(): Promise<void> {
     await Promise.all(this.nodes.map((node) => node.pool.destroy()));
   }
+}
+
+/** What OpenSearch said when it refused a request (400): the error types and reasons of its root causes. */
+export class OpenSearchRefusal extends Error {
+  constructor(
+    readonly causes: { type?: string; reason?: string; script?: string }[],
+    cause: Error,
+  ) {
+    super(cause.message, { cause });
+  }
+
+  /** Whether a root cause is a script that failed to link `field`: an index without that field. */
+  missingField(field: string): boolean {
+    return this.causes.some((c) => c.type === 'script_exception' && c.script?.includes(field));
+  }
+}
+
+/**
+ * A 400, told apart. Too many clauses: a query longer than the cluster's clause limit takes, one clear answer.
+ * Otherwise a value the parameter schemas let through (they bound numbers to what OpenSearch takes, so this should
+ * not happen): the caller's input, 422 without OpenSearch's text, which goes to the log. Either carries what
+ * OpenSearch said, for a caller that can do better (the stored popularity field missing: catalog.ts).
+ */
+function refusal(error: { root_cause?: OpenSearchRefusal['causes'] } | undefined, cause: Error): ApiError {
+  const refused = new OpenSearchRefusal(error?.root_cause ?? [], cause);
+  const tooMany = refused.causes.some(
+    (c) => /too_many_(nested_)?clauses/.test(c.type ?? '') || /maxClauseCount/i.test(c.reason ?? ''),
+  );
+  const message = tooMany
+    ? 'The query has more words than the search service can combine; use fewer.'
+    : 'The search service cannot take these parameter values.';
+  return new ApiError(422, 'invalid_request', message, {}, refused);
 }

@@ -4,7 +4,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiError } from '../../src/contract/error.ts';
 import { singleNode } from '../../src/opensearch.ts';
-import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
+import { ADD_POPULARITY_SCORE, POPULARITY_SCORE } from '../../src/search/indexed-popularity.ts';
+import { OpenSearchHttp, type OpenSearchRefusal } from '../../src/search/opensearch-http.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
@@ -161,6 +162,21 @@ describe('TRUST_PROXY', () => {
     expect((await from(t, key, '10.0.0.1', '6.6.6.6, 5.6.7.8')).statusCode).toBe(200);
   });
 
+  it('warns at start that a hop count believes whoever connects, and a list of proxies does not', async () => {
+    const warned = (t: TestApp) => t.logs.some((line) => String(line.msg).includes('TRUST_PROXY is a hop count'));
+    expect(warned(await app({ ...env, TRUST_PROXY: '1', LOG_LEVEL: 'warn' }))).toBe(true);
+    expect(warned(await app({ ...env, TRUST_PROXY: '10.0.0.0/8', LOG_LEVEL: 'warn' }))).toBe(false);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network shares its window', async () => {
+    const t = await app({ ...env, TRUST_PROXY: '1' });
+    const { key } = await t.key();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await from(t, key, '10.0.0.1', `2001:db8:7:1::${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await from(t, key, '10.0.0.1', '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
   it('with two hops, the address the outer proxy saw', async () => {
     const t = await app({ ...env, TRUST_PROXY: '2' });
     const { key } = await t.key();
@@ -220,10 +236,44 @@ describe('numbers OpenSearch cannot take', () => {
       expect(apiError.statusCode).toBe(422);
       expect(apiError.code).toBe('invalid_request');
       expect(apiError.message).not.toMatch(/float|exception|finite|opensearch/i);
-      expect(String(apiError.cause)).toMatch(/OpenSearch 400/);
+      expect(String((apiError.cause as Error).cause)).toMatch(/OpenSearch 400/);
     } finally {
       await search.close();
     }
+  });
+});
+
+describe('OpenSearch 400s told apart', () => {
+  const refusedBy = async (body: unknown, index = 'creators') => {
+    const search = new OpenSearchHttp(singleNode(inject('opensearchUrl')), 2000);
+    try {
+      return await search.post(`/${data.prefix}${index}/_search`, body).then(
+        () => undefined,
+        (e: unknown) => e as ApiError,
+      );
+    } finally {
+      await search.close();
+    }
+  };
+
+  it('a query past the clause limit is one clear 422', async () => {
+    const should = Array.from({ length: 1100 }, (_, i) => ({ term: { name: `word${i}` } }));
+    const error = await refusedBy({ query: { bool: { should } } });
+    expect(error).toMatchObject({ statusCode: 422, code: 'invalid_request' });
+    expect(error?.message).toBe('The query has more words than the search service can combine; use fewer.');
+    expect(((error as ApiError).cause as OpenSearchRefusal).missingField(POPULARITY_SCORE)).toBe(false);
+  });
+
+  it('tells a script over a field the index lacks (the stored popularity sum) from any other refusal', async () => {
+    // The sponsors index has no stored sum: as a creators index loaded without it.
+    const missing = await refusedBy(
+      { query: { script_score: { query: { match_all: {} }, script: ADD_POPULARITY_SCORE } } },
+      'sponsors',
+    );
+    expect(missing).toMatchObject({ statusCode: 422 });
+    expect(((missing as ApiError).cause as OpenSearchRefusal).missingField(POPULARITY_SCORE)).toBe(true);
+    const other = await refusedBy({ query: { range: { engagementRate: { gte: Number('9'.repeat(41)) } } } });
+    expect(((other as ApiError).cause as OpenSearchRefusal).missingField(POPULARITY_SCORE)).toBe(false);
   });
 });
 

@@ -100,4 +100,36 @@ describe('health endpoints', () => {
       silent.close();
     }
   });
+  it('/readyz shares one backend probe a second among all its callers; /livez touches nothing', async () => {
+    test = await createTestApp();
+    // Counted in this app's client (the Redis server's own count includes other files' apps).
+    const { redis } = test.clients;
+    let pings = 0;
+    const ping = redis.ping.bind(redis);
+    redis.ping = ((...args: Parameters<typeof ping>) => {
+      pings += 1;
+      return ping(...args);
+    }) as typeof redis.ping;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => test?.app.inject('/readyz')));
+    expect(answers.every((answer) => answer?.statusCode === 200)).toBe(true);
+    for (let i = 0; i < 20; i++) expect((await test.app.inject('/readyz')).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await test.app.inject('/livez')).statusCode).toBe(200);
+    // 90 health calls within a second or so: one probe, two at most if a second one began.
+    expect(pings).toBeGreaterThanOrEqual(1);
+    expect(pings).toBeLessThanOrEqual(2);
+  });
+
+  it('limits every path without a key per address, in memory: 429 past IP_RATE_PER_MIN, with Retry-After', async () => {
+    test = await createTestApp({ IP_RATE_PER_MIN: '5' });
+    const statuses: number[] = [];
+    for (const url of ['/livez', '/readyz', '/api/v1/openapi.json', '/nowhere', '/livez', '/livez']) {
+      statuses.push((await test.app.inject({ url, remoteAddress: '203.0.113.7' })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 404, 200, 429]);
+    const limited = await test.app.inject({ url: '/livez', remoteAddress: '203.0.113.7' });
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address has a window of its own.
+    expect((await test.app.inject({ url: '/livez', remoteAddress: '203.0.113.8' })).statusCode).toBe(200);
+  });
 });

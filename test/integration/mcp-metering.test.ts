@@ -176,7 +176,7 @@ describe('MCP metering: a tool call is charged if and only if its successful res
     expect(await balance(key, slow.base)).toBe(4);
   });
 
-  it('checks the key of every message the transport accepts (401), and of none it refuses', async () => {
+  it('checks the key before it reads the message: no key is 401 whatever follows, and a message is small', async () => {
     const anonymous = (body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}/mcp`, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) });
     const call = await anonymous(toolCall('get_creator', { id: 'metered1' }));
@@ -184,9 +184,31 @@ describe('MCP metering: a tool call is charged if and only if its successful res
     expect(call.headers.get('www-authenticate')).toBe('Bearer');
     const { id: _id, ...notification } = toolCall('get_creator', { id: 'metered1' });
     expect((await anonymous(notification)).status).toBe(401);
-    // Refused by the transport before any check: its own status, whatever the key (documented in docs/mcp.md).
+    // The key's shape is checked before the body is read: what the transport would refuse is 401 without a key.
     expect((await anonymous(toolCall('get_creator', { id: 'metered1' }), { accept: 'application/json' })).status).toBe(
-      406,
+      401,
     );
+    const junk = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${'x'.repeat(2 * 1024 * 1024)}"}}`;
+    const started = performance.now();
+    const flood = await fetch(`${base}/mcp`, { method: 'POST', headers: HEADERS, body: junk });
+    expect(flood.status).toBe(401);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const { key } = await t.key({ unlimited: false, allowance: 10 });
+    expect((await post(base, key, { ...toolCall('get_creator', { id: 'x'.repeat(70_000) }) })).status).toBe(413);
+    expect(await balance(key)).toBe(10);
+  });
+
+  it.each([
+    ['a name sent as an array', { name: ['get_creator'] }],
+    ['a task field (the server has no task capability)', { task: { ttl: 60_000 } }],
+  ])('refuses free what the SDK will refuse: %s', async (_name, change) => {
+    const { key } = await t.key({ unlimited: false, allowance: 10 });
+    const before = await searchesRun();
+    const message = toolCall('get_creator', { id: 'metered2' });
+    const response = await post(base, key, { ...message, params: { ...message.params, ...change } });
+    const body = (await response.json()) as { error?: unknown; result?: { isError?: boolean } };
+    expect(body.error ?? body.result?.isError).toBeTruthy();
+    expect(await balance(key)).toBe(10);
+    expect(await searchesRun()).toBe(before);
   });
 });

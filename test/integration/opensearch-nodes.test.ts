@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
 import { officialClient } from '../../src/clients.ts';
@@ -49,6 +49,23 @@ describe('the search pool over several nodes', () => {
     closers.push(() => pool.close());
     for (let i = 0; i < 6; i++) expect(await search(pool)).toHaveProperty('hits');
     expect(pool.describe().map((node) => node.live)).toEqual([true, true]);
+  });
+
+  it('moves a search on from a node that accepts connections but never answers, within the budget, and leaves it out', async () => {
+    const hung = net.createServer(() => {}); // accepts, reads, never answers
+    hung.listen(0, '127.0.0.1');
+    await once(hung, 'listening');
+    closers.push(() => hung.close());
+    const pool = new OpenSearchHttp(
+      { nodes: [`http://127.0.0.1:${(hung.address() as AddressInfo).port}`, live] },
+      2000,
+    );
+    closers.push(() => pool.close());
+    const started = performance.now();
+    // Each search that tries the hung node first waits half its budget there, then gets its answer from the other.
+    for (let i = 0; i < 6; i++) expect(await search(pool)).toHaveProperty('hits');
+    expect(performance.now() - started).toBeLessThan(2000 + 1500);
+    expect(pool.describe().map((node) => node.live)).toEqual([false, true]);
   });
 
   it('answers 503 when no node answers, after trying each once', async () => {

@@ -29,7 +29,9 @@ describe.skipIf(!REDIS_SERVER)('when Redis stops and comes back (needs redis-ser
 
   it('fails the rate limiter open within its budget when Redis is slow, and says so', async () => {
     const warnings: string[] = [];
-    const limits = new Limits(new AccessStore(t.clients.redis, 'outage:'), (_error, what) => warnings.push(what));
+    const limits = new Limits(new AccessStore(t.clients.redis, 'outage:', { reservationMs: 20_000 }), (_error, what) =>
+      warnings.push(what),
+    );
     expect((await limits.ip('10.1.1.1')).used).toBe(1);
     const sleeper = new Redis({ port });
     await sleeper.ping();

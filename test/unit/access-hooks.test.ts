@@ -1,7 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Access, type Grant, openGrant } from '../../src/access/access.ts';
 import { Meter } from '../../src/access/metered-call.ts';
+import type { RefundOf } from '../../src/access/refunds.ts';
 import { ApiError } from '../../src/contract/error.ts';
 import { accessHooks } from '../../src/http/access-hooks.ts';
 
@@ -20,20 +23,23 @@ const charged = (pageSize = 25): Grant => ({
  */
 function stubAccess(events: string[], check: () => Grant, ahead = true) {
   const refunds: string[] = [];
+  const confirmed: string[] = [];
   const authorize = async () => {
     events.push('check');
     return check();
   };
   const access = {
     identify: () => 'digest',
+    addressOf: (ip: string) => ip,
     goAhead: () =>
       ahead ? { pageSize: 25, signal: new AbortController().signal, check: authorize, release: () => {} } : undefined,
     authorize,
-    giveBack: async (accountId: string, callId: string) => {
+    giveBack: async ({ accountId, callId }: RefundOf) => {
       refunds.push(`${accountId}/${callId}`);
     },
+    confirm: ({ accountId, callId }: Grant) => confirmed.push(`${accountId}/${callId}`),
   } as unknown as Access;
-  return { meter: new Meter(access, 25), refunds };
+  return { meter: new Meter(access, 25), refunds, confirmed };
 }
 
 const caller = { authorization: 'Bearer x', ip: '127.0.0.1', cost: 1, valid: true };
@@ -59,6 +65,41 @@ describe('a metered call on the REST routes', () => {
     expect(response.json()).toEqual({ pageSize: 25 });
     expect(events).toEqual(['search sent', 'check']);
     expect(response.headers['x-credits-charged']).toBe('1');
+    await app.close();
+  });
+
+  it('confirms a call once its whole answer is written', async () => {
+    const { meter, refunds, confirmed } = stubAccess([], () => charged());
+    const app = Fastify();
+    await app.register(accessHooks, { meter });
+    app.get('/search', { config: { cost: 1 } }, async () => ({ found: 1 }));
+    expect((await app.inject({ url: '/search', headers: { authorization: 'Bearer x' } })).statusCode).toBe(200);
+    expect(confirmed).toEqual(['a1/c1']);
+    expect(refunds).toEqual([]);
+    await app.close();
+  });
+
+  it.each([true, false])('refunds a call whose client hung up before its answer (went ahead: %s)', async (ahead) => {
+    const { meter, refunds, confirmed } = stubAccess([], () => charged(), ahead);
+    const app = Fastify();
+    await app.register(accessHooks, { meter });
+    let answered: () => void = () => {};
+    const handled = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    app.get('/search', { config: { cost: 1 } }, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      setTimeout(answered, 20);
+      return { found: 1 };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect((app.server.address() as AddressInfo).port, '127.0.0.1', () => {
+      socket.write('GET /search HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x\r\n\r\n');
+      setTimeout(() => socket.destroy(), 5);
+    });
+    await handled;
+    expect(refunds).toEqual(['a1/c1']);
+    expect(confirmed).toEqual([]);
     await app.close();
   });
 
@@ -93,12 +134,26 @@ describe('a metered call', () => {
     expect(call.grant).toMatchObject({ charged: 0, balance: 10 });
   });
 
-  it('keeps its charge once settled as a success', async () => {
-    const { meter, refunds } = stubAccess([], () => charged(), false);
+  it('keeps its charge once settled as a success, and confirms it once', async () => {
+    const { meter, refunds, confirmed } = stubAccess([], () => charged(), false);
     const call = await meter.begin(caller);
     await call.settle(true);
     await call.settle(false);
+    await call.settle(true);
     expect(refunds).toEqual([]);
+    expect(confirmed).toEqual(['a1/c1']);
+    expect(await meter.cancelOpen()).toBe(0);
+  });
+
+  it('that went ahead and ended before its check answered is refunded once the check grants it', async () => {
+    const { meter, refunds, confirmed } = stubAccess([], () => charged());
+    const call = await meter.begin(caller, { mayGoAhead: true });
+    const running = call.run(async () => 'found');
+    await call.settle(false); // the client left while the check was on its way
+    expect(refunds).toEqual([]);
+    await running;
+    expect(refunds).toEqual(['a1/c1']);
+    expect(confirmed).toEqual([]);
     expect(await meter.cancelOpen()).toBe(0);
   });
 

@@ -7,7 +7,8 @@ import { INDEXER_VARIABLES } from '../../indexer/config.ts';
 import { API_NODE_FLAGS } from '../../scripts/stack/api-node-flags.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_IMAGE, OPENSEARCH_VERSION, REDIS_IMAGE } from '../../scripts/stack/pins.ts';
-import { CONFIG_VARIABLES } from '../../src/config.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
+import { DRAIN_MS } from '../../src/http/access-plugin.ts';
 
 // docker-compose.yml cannot import the launcher's pins or configs, so this keeps them (and .env.example) in step.
 type Service = {
@@ -20,6 +21,7 @@ type Service = {
   command?: string | string[];
   environment?: Record<string, unknown> | string[];
   healthcheck?: { test?: unknown };
+  stop_grace_period?: string;
   depends_on?: Record<string, { condition?: string }> | string[];
 };
 
@@ -178,6 +180,16 @@ describe('docker-compose.yml', () => {
     expect(api?.ports).toContain('127.0.0.1:${METRICS_PORT:-9464}:9464');
     expect(compose.services['api-cluster']?.ports).toContain('127.0.0.1:9465:9464');
     expect(stages.api).toMatch(/^EXPOSE 3000 9464$/m);
+  });
+
+  it('gives the API longer to stop than its grace period and the drain after it, in both topologies', () => {
+    const grace = loadConfig({
+      SHUTDOWN_GRACE_MS: /:-(\d+)/.exec(String(envOf(api).SHUTDOWN_GRACE_MS))?.[1] ?? '',
+    }).shutdownGraceMs;
+    for (const service of [api, compose.services['api-cluster']]) {
+      const seconds = Number(/^(\d+)s$/.exec(service?.stop_grace_period ?? '')?.[1]);
+      expect(seconds * 1000).toBeGreaterThan(grace + DRAIN_MS);
+    }
   });
 
   it('starts the API with the same Node flags as `npm run up`, `npm start` and bench:api', () => {

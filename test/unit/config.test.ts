@@ -33,9 +33,12 @@ describe('loadConfig', () => {
         free: { api: false, allowance: 0, pageSize: 0, perMinute: 1 },
       },
       ipPerMinute: 600,
+      ipv6LimitPrefix: 64,
       trustProxy: false,
       accessDisabled: false,
       accessAhead: true,
+      reservationMs: 20_000,
+      settleEveryMs: 5000,
       rankingProfile: DEFAULT_PROFILE,
       rankingProfilePollMs: 1000,
     });
@@ -67,6 +70,21 @@ describe('loadConfig', () => {
       ca: pem,
     });
     rmSync(dir, { recursive: true });
+  });
+
+  it('refuses an OpenSearch password over http:// unless told the network is trusted', () => {
+    const env = { OPENSEARCH_URL: 'http://os1:9200', OPENSEARCH_USERNAME: 'api', OPENSEARCH_PASSWORD: 's3cret' };
+    expect(() => loadConfig(env)).toThrow(/OPENSEARCH_URL.*in clear over http:\/\//);
+    expect(loadConfig({ ...env, OPENSEARCH_ALLOW_HTTP_AUTH: 'true' }).opensearch).toMatchObject({ username: 'api' });
+    expect(loadConfig({ OPENSEARCH_URL: 'http://os1:9200' }).opensearch).toEqual({ nodes: ['http://os1:9200'] });
+  });
+
+  it('derives a reservation’s deadline from the call’s time budget, at most a minute, unless set', () => {
+    expect(loadConfig({}).reservationMs).toBe(20_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).reservationMs).toBe(40_000);
+    expect(loadConfig({ OPENSEARCH_TIMEOUT_MS: '30000' }).reservationMs).toBe(60_000);
+    expect(loadConfig({ RESERVATION_DEADLINE_MS: '5000' }).reservationMs).toBe(5000);
+    expect(() => loadConfig({ RESERVATION_DEADLINE_MS: '120000' })).toThrow(/RESERVATION_DEADLINE_MS/);
   });
 
   it('reads a Redis Cluster from REDIS_CLUSTER_NODES, in place of REDIS_URL', () => {

@@ -24,6 +24,41 @@ describe('log scrubbing', () => {
     expect(scrub('{"url":"/api/v1/creators/creator_1","n":42}')).toBe('{"url":"/api/v1/creators/creator_1","n":42}');
   });
 
+  it('replaces URL passwords and the passwords the process connects with, however an error carries them', () => {
+    expect(scrub('{"msg":"connect redis://default:s3cr%40t@10.0.0.5:6379 failed"}')).toBe(
+      '{"msg":"connect redis://default:[redacted]@10.0.0.5:6379 failed"}',
+    );
+    expect(scrub('{"msg":"https://admin:pw@os:9200/x"}')).toBe('{"msg":"https://admin:[redacted]@os:9200/x"}');
+    expect(scrub('{"err":{"args":["AUTH","hunter2\\"x"]}}', ['hunter2\\"x'])).toBe(
+      '{"err":{"args":["AUTH","[redacted]"]}}',
+    );
+    expect(scrub('{"url":"http://127.0.0.1:9200/_search"}')).toBe('{"url":"http://127.0.0.1:9200/_search"}');
+  });
+
+  it('drops a Redis error’s command arguments and names no configured password', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger(
+      {
+        logLevel: 'info',
+        redis: { url: 'redis://:pa55-word@127.0.0.1:6379' },
+        opensearch: { nodes: [], password: 'os-Pass!1' },
+      },
+      sink,
+    );
+    const err = Object.assign(new Error('WRONGPASS invalid username-password pair'), {
+      command: { name: 'auth', args: ['default', 'pa55-word'] },
+    });
+    logger.error({ err }, 'Redis said no; OpenSearch password os-Pass!1');
+    expect(lines.join('')).toContain('"command":{"name":"auth","args":"[redacted]"}');
+    expect(lines.join('')).not.toMatch(/pa55-word|os-Pass!1/);
+  });
+
   it('keeps keys out of every line, at trace, however they are logged', () => {
     const { logger, lines } = capture('trace');
     const parserError = Object.assign(new Error('Parse Error: Invalid header token'), {

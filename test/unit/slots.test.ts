@@ -35,6 +35,8 @@ describe('hash slots of the access scripts', () => {
       const groups = [
         together.access(accountId, 'a1b2c3', 'call-Xy_9'),
         together.refund(accountId, 'call-Xy_9'),
+        // Settlement names each call's record after the account's key, inside the script: the same slot too.
+        [...together.settle(accountId), `${together.settle(accountId)[0]}:call:call-Xy_9`],
         together.credit(accountId),
         together.newKey(accountId, 'a1b2c3'),
       ];

@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { Confirmations } from '../../src/access/confirmations.ts';
+
+const log = { warn: () => {}, error: () => {} };
+
+describe('confirmations', () => {
+  it('go out in one command per account per batch, off the caller’s path', async () => {
+    const sent: [string, string[]][] = [];
+    const confirmations = new Confirmations(
+      {
+        confirm: async (accountId, ids) => {
+          sent.push([accountId, [...ids]]);
+          return ids.length;
+        },
+      },
+      log,
+    );
+    confirmations.confirm('1', 'a');
+    confirmations.confirm('2', 'b');
+    confirmations.confirm('1', 'c');
+    expect(sent).toEqual([]);
+    expect(confirmations.waiting).toBe(3);
+    await sleep(120);
+    expect(sent).toEqual([
+      ['1', ['a', 'c']],
+      ['2', ['b']],
+    ]);
+    expect(confirmations.waiting).toBe(0);
+  });
+
+  it('are kept and sent again while Redis does not answer, and drained at shutdown', async () => {
+    let down = true;
+    const sent: string[] = [];
+    const confirmations = new Confirmations(
+      {
+        confirm: async (_accountId, ids) => {
+          if (down) throw new Error('Connection is closed.');
+          sent.push(...ids);
+          return ids.length;
+        },
+      },
+      log,
+    );
+    confirmations.confirm('1', 'a');
+    await sleep(120);
+    expect(confirmations.waiting).toBe(1);
+    confirmations.confirm('1', 'b');
+    down = false;
+    expect(await confirmations.drain(2000)).toBe(0);
+    expect(sent.sort()).toEqual(['a', 'b']);
+  });
+
+  it('leave what Redis never took to settlement, and say how many', async () => {
+    const confirmations = new Confirmations(
+      {
+        confirm: async () => {
+          throw new Error('Connection is closed.');
+        },
+      },
+      log,
+    );
+    confirmations.confirm('1', 'a');
+    expect(await confirmations.drain(300)).toBe(1);
+  });
+});
