@@ -51,19 +51,24 @@ export async function loadDataset({ indexPrefix, opensearchUrl, opensearch }: Co
 /** The URLs the drills call: a creator lookup and a creator search on the generated dataset. */
 export type Paths = Awaited<ReturnType<typeof loadDataset>>;
 
-/** The real app on real clients, with Redis keys of its own; limits out of reach unless a drill sets them. */
+/**
+ * What every drill's API runs with (in-process or as src/server.ts): the drills' backends and dataset, Redis keys
+ * under `prefix`, quiet, limits out of reach unless a drill sets them.
+ */
+export const drillEnv = (ctx: Context, prefix: string) => ({
+  OPENSEARCH_URL: ctx.opensearchUrl,
+  REDIS_URL: ctx.redisUrl,
+  REDIS_KEY_PREFIX: prefix,
+  INDEX_PREFIX: ctx.indexPrefix,
+  LOG_LEVEL: 'silent',
+  RANKING_PROFILE_POLL_MS: '0',
+  IP_RATE_PER_MIN: '1000000',
+  PLAN_USER_RATE_PER_MIN: '1000000',
+});
+
+/** The real app on real clients, with Redis keys of its own (drillEnv). */
 export async function lab(ctx: Context, name: string, env: Record<string, string> = {}) {
-  const config = loadConfig({
-    OPENSEARCH_URL: ctx.opensearchUrl,
-    REDIS_URL: ctx.redisUrl,
-    REDIS_KEY_PREFIX: `${ctx.runPrefix}${name}:`,
-    INDEX_PREFIX: ctx.indexPrefix,
-    LOG_LEVEL: 'silent',
-    RANKING_PROFILE_POLL_MS: '0',
-    IP_RATE_PER_MIN: '1000000',
-    PLAN_USER_RATE_PER_MIN: '1000000',
-    ...env,
-  });
+  const config = loadConfig({ ...drillEnv(ctx, `${ctx.runPrefix}${name}:`), ...env });
   const logger = createLogger(config);
   const clients = createClients(config, logger);
   const app = await buildApp({ config, clients, logger });

@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Context } from './lab.ts';
+import { type Context, drillEnv } from './lab.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,14 +34,7 @@ export async function startServer(ctx: Context, prefix: string, env: Record<stri
       HOST: '127.0.0.1',
       PORT: String(port),
       METRICS_PORT: '0',
-      OPENSEARCH_URL: ctx.opensearchUrl,
-      REDIS_URL: ctx.redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      INDEX_PREFIX: ctx.indexPrefix,
-      LOG_LEVEL: 'silent',
-      RANKING_PROFILE_POLL_MS: '0',
-      IP_RATE_PER_MIN: '1000000',
-      PLAN_USER_RATE_PER_MIN: '1000000',
+      ...drillEnv(ctx, prefix),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

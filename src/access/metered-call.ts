@@ -39,6 +39,18 @@ export function writeHolder(redis: RedisClient): () => void {
 
 const afterSearchSent = <T>(send: () => Promise<T>) => new Promise<T>((resolve) => setImmediate(() => resolve(send())));
 
+/**
+ * Calls `closed(written)` once an HTTP response closes, `written` when all of it was handed to the OS ('finish'
+ * came first; not `writableFinished`, which stays false under inject): a call is charged only if its answer was.
+ */
+export function whenClosed(response: NodeJS.EventEmitter, closed: (written: boolean) => void): void {
+  let written = false;
+  response.once('finish', () => {
+    written = true;
+  });
+  response.once('close', () => closed(written));
+}
+
 /** Where calls begin, and the calls whose reservation stands while their response is undecided. */
 export class Meter {
   private readonly open = new Set<MeteredCall>();

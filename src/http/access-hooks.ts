@@ -5,7 +5,7 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import type { Meter, MeteredCall } from '../access/metered-call.ts';
+import { type Meter, type MeteredCall, whenClosed } from '../access/metered-call.ts';
 import { RETRY_AFTER_S } from '../contract/error.ts';
 import { parseOnce } from './validator.ts';
 
@@ -54,11 +54,7 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
     const res = reply.raw;
     if (!meter.access) return;
     if (res.destroyed) return call.settle(false);
-    let written = false;
-    res.once('finish', () => {
-      written = true;
-    });
-    res.once('close', () => void call.settle(written && res.statusCode < 300));
+    whenClosed(res, (written) => void call.settle(written && res.statusCode < 300));
   });
 
   // A call that went ahead but ended before its handler ran (an error in between) never ran its check.

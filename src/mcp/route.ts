@@ -3,7 +3,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../access/access.ts';
-import type { Meter } from '../access/metered-call.ts';
+import { type Meter, whenClosed } from '../access/metered-call.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Catalog } from '../search/catalog.ts';
@@ -48,12 +48,7 @@ export const mcpRoute: FastifyPluginAsync<{
     }
     const caller = { authorization: request.headers.authorization, ip: request.ip };
     const metering = new Metering(meter, caller, request.log, metrics);
-    // Complete once 'finish' fired (all of it handed to the OS). Not `writableFinished`: under inject it stays false.
-    let finished = false;
-    reply.raw.once('finish', () => {
-      finished = true;
-    });
-    reply.raw.once('close', () => void metering.responseClosed(finished));
+    whenClosed(reply.raw, (written) => void metering.responseClosed(written));
 
     const server = createMcpServer({ catalog, metering, log: request.log });
     const transport = new WebStandardStreamableHTTPServerTransport({
