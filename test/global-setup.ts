@@ -12,18 +12,42 @@ declare module 'vitest' {
   }
 }
 
+interface Stack {
+  opensearchUrl: string;
+  redisUrl: string;
+  /** Stops what this run started; nothing when it reused a running stack. */
+  stop?: () => Promise<unknown>;
+}
+
 /**
- * Provides a real OpenSearch and Redis: OPENSEARCH_URL/REDIS_URL when both are set, else testcontainers when a
- * Docker engine answers, else the local launcher (which reuses a stack that `npm run up` already runs). Teardown
- * stops only what this run started.
+ * Several projects run this setup in one process, each loading its own copy of this module, in an order vitest
+ * chooses. They share one stack (on globalThis, which they also share), and it is stopped when the last of them
+ * tears down, never under another project's teardown that still needs it (the shared dataset's drop, say).
  */
+const shared = globalThis as { csiTestStack?: { stack: Promise<Stack>; users: number } };
+
 export default async function setup(project: TestProject) {
+  shared.csiTestStack ??= { stack: provide(), users: 0 };
+  const entry = shared.csiTestStack;
+  entry.users += 1;
+  const { opensearchUrl, redisUrl } = await entry.stack;
+  project.provide('opensearchUrl', opensearchUrl);
+  project.provide('redisUrl', redisUrl);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.csiTestStack = undefined;
+    await (await entry.stack).stop?.();
+  };
+}
+
+/**
+ * A real OpenSearch and Redis: OPENSEARCH_URL/REDIS_URL when both are set, else testcontainers when a Docker engine
+ * answers, else the local launcher (which reuses a stack that `npm run up` already runs).
+ */
+async function provide(): Promise<Stack> {
   const { OPENSEARCH_URL, REDIS_URL } = process.env;
-  if (OPENSEARCH_URL && REDIS_URL) {
-    project.provide('opensearchUrl', OPENSEARCH_URL);
-    project.provide('redisUrl', REDIS_URL);
-    return;
-  }
+  if (OPENSEARCH_URL && REDIS_URL) return { opensearchUrl: OPENSEARCH_URL, redisUrl: REDIS_URL };
   if (await dockerAnswers()) {
     const { OpenSearchContainer } = await import('@testcontainers/opensearch');
     const { RedisContainer } = await import('@testcontainers/redis');
@@ -31,20 +55,20 @@ export default async function setup(project: TestProject) {
       new OpenSearchContainer(OPENSEARCH_IMAGE).withSecurityEnabled(false).start(),
       new RedisContainer(REDIS_IMAGE).start(),
     ]);
-    project.provide('opensearchUrl', opensearch.getHttpUrl());
-    project.provide('redisUrl', redis.getConnectionUrl());
-    return async () => {
-      await Promise.all([opensearch.stop(), redis.stop()]);
+    return {
+      opensearchUrl: opensearch.getHttpUrl(),
+      redisUrl: redis.getConnectionUrl(),
+      stop: () => Promise.all([opensearch.stop(), redis.stop()]),
     };
   }
   const config = loadStackConfig();
   const stack = await up(config);
-  project.provide('opensearchUrl', stack.opensearch.url);
-  project.provide('redisUrl', stack.redis.url);
-  return async () => {
-    const startedHere = Object.values(stack)
-      .filter((s) => !s.reused)
-      .map((s) => s.name);
-    if (startedHere.length) await down(config, startedHere);
+  const startedHere = Object.values(stack)
+    .filter((s) => !s.reused)
+    .map((s) => s.name);
+  return {
+    opensearchUrl: stack.opensearch.url,
+    redisUrl: stack.redis.url,
+    stop: startedHere.length ? () => down(config, startedHere) : undefined,
   };
 }

@@ -52,7 +52,8 @@ describe('the search pool over several nodes', () => {
   });
 
   it('moves a search on from a node that accepts connections but never answers, within the budget, and leaves it out', async () => {
-    const hung = net.createServer(() => {}); // accepts, reads, never answers
+    let tries = 0;
+    const hung = net.createServer(() => (tries += 1)); // accepts, reads, never answers
     hung.listen(0, '127.0.0.1');
     await once(hung, 'listening');
     closers.push(() => hung.close());
@@ -61,10 +62,17 @@ describe('the search pool over several nodes', () => {
       2000,
     );
     closers.push(() => pool.close());
-    const started = performance.now();
-    // Each search that tries the hung node first waits half its budget there, then gets its answer from the other.
-    for (let i = 0; i < 6; i++) expect(await search(pool)).toHaveProperty('hits');
-    expect(performance.now() - started).toBeLessThan(2000 + 1500);
+    // A search that tries the hung node first waits half its budget there, then gets its answer from the other:
+    // never the whole budget. Once left out, the node is tried again only after its time out, which doubles, so
+    // most searches never wait on it (how many do depends on how fast the live node answers on a loaded machine).
+    // Without leaving it out, the round would send every other search there: 5 of these 10.
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      expect(await search(pool)).toHaveProperty('hits');
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
+    expect(tries).toBeGreaterThan(0);
+    expect(tries).toBeLessThan(5);
     expect(pool.describe().map((node) => node.live)).toEqual([false, true]);
   });
 
