@@ -65,6 +65,10 @@ function envOf(service: Service | undefined): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
+/** Variables only docker-compose.yml reads (no program does): the passwords it sets its services up with. */
+const COMPOSE_VARIABLES = ['OPENSEARCH_ADMIN_PASSWORD', 'REDIS_PASSWORD'];
+const securityScript = 'scripts/compose/opensearch-security.sh';
+
 const envExample = read('.env.example')
   .split('\n')
   .map((line) => line.trim())
@@ -78,9 +82,81 @@ describe('docker-compose.yml', () => {
     expect(OPENSEARCH_ARTIFACT).toContain(`:${OPENSEARCH_VERSION}:`);
   });
 
-  it('runs OpenSearch as one node without the security plugin, and Redis with AOF', () => {
-    expect(envOf(opensearch)).toMatchObject({ 'discovery.type': 'single-node', DISABLE_SECURITY_PLUGIN: 'true' });
-    expect([redis?.command ?? []].flat().join(' ')).toMatch(/--appendonly yes\b/);
+  it('runs OpenSearch with its security plugin, TLS and one user whose password comes from the environment', () => {
+    const init = compose.services['opensearch-init'];
+    expect(init?.image).toBe(OPENSEARCH_IMAGE);
+    expect(init?.volumes).toContain(`./${securityScript}:/init/opensearch-security.sh:ro`);
+    expect(init?.command).toEqual(['bash', '/init/opensearch-security.sh']);
+    expect(envOf(init).OPENSEARCH_PASSWORD).toMatch(/^\$\{OPENSEARCH_ADMIN_PASSWORD:\?/);
+    const script = read(securityScript);
+    const nodes = [['opensearch', opensearch] as const, ...inProfile('cluster')].filter(
+      ([, s]) => s?.image === OPENSEARCH_IMAGE,
+    ) as [string, Service][];
+    expect(nodes.map(([name]) => name)).toEqual(['opensearch', 'opensearch-1', 'opensearch-2', 'opensearch-3']);
+    for (const [name, node] of nodes) {
+      const env = envOf(node);
+      expect(env, name).not.toHaveProperty('DISABLE_SECURITY_PLUGIN');
+      expect(env, name).toMatchObject({
+        DISABLE_INSTALL_DEMO_CONFIG: 'true',
+        'plugins.security.ssl.http.enabled': 'true',
+        'plugins.security.allow_default_init_securityindex': 'true',
+        'plugins.security.nodes_dn': 'CN=opensearch',
+      });
+      // The keystores the settings name are the ones the script writes, in the volume the node mounts.
+      for (const file of ['node.p12', 'trust.p12']) expect(script).toContain(file);
+      expect(env['plugins.security.ssl.http.keystore_filepath']).toBe('certs/node.p12');
+      expect(env['plugins.security.ssl.transport.truststore_filepath']).toBe('certs/trust.p12');
+      expect(script).toContain('-dname "CN=opensearch"');
+      expect(script).toContain(`dns:${name}`);
+      expect(node.volumes).toEqual(
+        expect.arrayContaining([
+          'opensearch-certs:/usr/share/opensearch/config/certs:ro',
+          'opensearch-security-config:/usr/share/opensearch/config/opensearch-security',
+        ]),
+      );
+      expect(String(node.healthcheck?.test)).toContain('https://localhost:9200');
+      expect(dependsOn(node)['opensearch-init']).toEqual({ condition: 'service_completed_successfully' });
+    }
+    expect(envOf(opensearch)).toMatchObject({ 'discovery.type': 'single-node' });
+    // The API and the indexer sign in over TLS and trust this installation's CA, in both topologies.
+    for (const name of ['api', 'indexer', 'api-cluster', 'indexer-cluster']) {
+      const service = compose.services[name];
+      const env = envOf(service);
+      for (const url of env.OPENSEARCH_URL?.split(',') ?? []) expect(url, name).toMatch(/^https:\/\//);
+      expect(env, name).toMatchObject({ OPENSEARCH_USERNAME: 'admin', OPENSEARCH_CA_FILE: '/ca/ca.pem' });
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's interpolation, not a JavaScript template
+      expect(env.OPENSEARCH_PASSWORD, name).toBe('${OPENSEARCH_ADMIN_PASSWORD}');
+      expect(service?.volumes, name).toContain('opensearch-ca:/ca:ro');
+    }
+    expect(init?.volumes).toContain('opensearch-ca:/ca');
+  });
+
+  it('runs Redis with AOF and a password from the environment, which every client uses, in both topologies', () => {
+    const command = [redis?.command ?? []].flat().join(' ');
+    expect(command).toMatch(/--appendonly yes\b/);
+    expect(command).toMatch(/--requirepass \$\{REDIS_PASSWORD:\?/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's interpolation, not a JavaScript template
+    const password = '${REDIS_PASSWORD}';
+    expect(envOf(api).REDIS_URL).toBe(`redis://:${password}@redis:6379`);
+    expect(envOf(indexer).REDIS_URL).toBe(`redis://:${password}@redis:6379`);
+    const nodes = inProfile('cluster').filter(([, s]) => [s.command ?? []].flat()[0] === 'redis-server');
+    for (const [name, node] of nodes) {
+      expect([node.command].flat().join(' '), name).toContain(`--requirepass ${password} --masterauth ${password}`);
+    }
+    // redis-cli (healthchecks, the cluster's creation) reads the password from REDISCLI_AUTH.
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (service.image === REDIS_IMAGE) expect(envOf(service).REDISCLI_AUTH, name).toBe(password);
+    }
+    for (const url of envOf(compose.services['api-cluster']).REDIS_CLUSTER_NODES?.split(',') ?? []) {
+      expect(url).toMatch(/^redis:\/\/:\$\{REDIS_PASSWORD\}@redis-\d:6379$/);
+    }
+  });
+
+  it('publishes only the API and its metrics, to this host only', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (!name.startsWith('api')) expect(service.ports, name).toBeUndefined();
+      for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    }
   });
 
   it('gives every service a healthcheck (one-shot ones run once) and starts the API only on healthy backends', () => {
@@ -122,8 +198,10 @@ describe('docker-compose.yml', () => {
     expect([init?.command].flat().join(' ')).toMatch(/--cluster create .*for n in 1 2 3 4 5 6.*--cluster-replicas 1/);
     expect(Object.keys(init?.depends_on ?? {})).toEqual(redisNodes.map(([name]) => name));
     const env = envOf(services['api-cluster']);
-    expect(env.OPENSEARCH_URL?.split(',')).toEqual(nodes.map(([name]) => `http://${name}:9200`));
-    expect(env.REDIS_CLUSTER_NODES?.split(',')).toEqual(redisNodes.map(([name]) => `${name}:6379`));
+    expect(env.OPENSEARCH_URL?.split(',')).toEqual(nodes.map(([name]) => `https://${name}:9200`));
+    expect(env.REDIS_CLUSTER_NODES?.split(',').map((url) => new URL(url).host)).toEqual(
+      redisNodes.map(([name]) => `${name}:6379`),
+    );
     expect(services['api-cluster']?.depends_on).toMatchObject({
       'redis-cluster-init': { condition: 'service_completed_successfully' },
     });
@@ -152,7 +230,7 @@ describe('docker-compose.yml', () => {
         expect([...INDEXER_VARIABLES, ...CONFIG_VARIABLES], `${name}: ${variable}`).toContain(variable);
       }
     }
-    expect(envOf(indexer).OPENSEARCH_URL).toBe('http://opensearch:9200');
+    expect(envOf(indexer).OPENSEARCH_URL).toBe('https://opensearch:9200');
     expect(envOf(compose.services['indexer-cluster']).INDEX_REPLICAS).toBe('1');
     expect(dependsOn(api).indexer).toEqual({ condition: 'service_completed_successfully' });
     expect(dependsOn(compose.services['api-cluster'])['indexer-cluster']).toEqual({
@@ -162,7 +240,12 @@ describe('docker-compose.yml', () => {
 
   it('has every one-shot service awaited by a long-running one, so `up --wait` ends at exit 0', () => {
     const oneShots = Object.entries(compose.services).filter(([, s]) => s.restart === 'no');
-    expect(oneShots.map(([name]) => name).sort()).toEqual(['indexer', 'indexer-cluster', 'redis-cluster-init']);
+    expect(oneShots.map(([name]) => name).sort()).toEqual([
+      'indexer',
+      'indexer-cluster',
+      'opensearch-init',
+      'redis-cluster-init',
+    ]);
     for (const [name, oneShot] of oneShots) {
       const awaiting = Object.values(compose.services).filter(
         (s) =>
@@ -208,10 +291,18 @@ describe('docker-compose.yml', () => {
 });
 
 describe('.env.example', () => {
-  it('lists exactly the variables of the API, the indexer, the importer and the launcher, once each', () => {
+  it('lists exactly the variables of the API, the indexer, the importer, the launcher and docker compose, once each', () => {
     expect(new Set(envExample).size).toBe(envExample.length);
     expect([...envExample].sort()).toEqual(
-      [...new Set([...CONFIG_VARIABLES, ...INDEXER_VARIABLES, ...IMPORTER_VARIABLES, ...STACK_VARIABLES])].sort(),
+      [
+        ...new Set([
+          ...CONFIG_VARIABLES,
+          ...INDEXER_VARIABLES,
+          ...IMPORTER_VARIABLES,
+          ...STACK_VARIABLES,
+          ...COMPOSE_VARIABLES,
+        ]),
+      ].sort(),
     );
   });
 });
