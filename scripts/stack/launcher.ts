@@ -22,8 +22,8 @@ type Answer = 'healthy' | 'down' | { restart: string };
 interface Backing {
   name: 'opensearch' | 'redis';
   userUrl: string | undefined;
-  /** Where the server docker compose or the launcher starts answers (docker compose's Redis has no password). */
-  url: (provider: 'docker' | 'local') => string;
+  /** Where the server docker compose or the launcher starts answers. */
+  url: () => string;
   port: number;
   portVariable: string;
   urlVariable: string;
@@ -39,7 +39,7 @@ interface Backing {
 
 /** Redis's URL in state.json has no password (that file is readable by others): put it back from its own file. */
 function withSecrets(config: StackConfig, service: Omit<Service, 'reused'>): Omit<Service, 'reused'> {
-  if (service.name !== 'redis' || service.provider !== 'local') return service;
+  if (service.name !== 'redis' || service.provider === 'external') return service;
   const password = readRedisPassword(config.cacheDir);
   return { ...service, url: localRedisUrl(Number(new URL(service.url).port), password) };
 }
@@ -74,16 +74,16 @@ function backings(config: StackConfig): Backing[] {
     {
       name: 'redis',
       userUrl: config.redisUrl,
-      url: (provider) => (provider === 'local' ? redisUrl() : localRedisUrl(config.redisPort, undefined)),
+      url: redisUrl,
       port: config.redisPort,
       portVariable: 'STACK_REDIS_PORT',
       urlVariable: 'REDIS_URL',
       log: path.join(config.cacheDir, 'redis', 'redis.log'),
       healthy: redisHealthy,
       knownUrl: (known) =>
-        known.provider === 'local'
-          ? localRedisUrl(Number(new URL(known.url).port), redisPassword(config.cacheDir))
-          : known.url,
+        known.provider === 'external'
+          ? known.url
+          : localRedisUrl(Number(new URL(known.url).port), redisPassword(config.cacheDir)),
       answer: async (url) => {
         const answer = await redisProbe(url);
         const file = path.relative(process.cwd(), redisPasswordFile(config.cacheDir));
@@ -126,8 +126,8 @@ async function provide(config: StackConfig, b: Backing, docker: () => Promise<bo
   }
   let service: Service;
   if (await docker()) {
-    await composeUp([b.name], config.timeoutMs);
-    service = { name: b.name, url: b.url('docker'), provider: 'docker', reused: false };
+    await composeUp([b.name], config.timeoutMs, redisPassword(config.cacheDir));
+    service = { name: b.name, url: b.url(), provider: 'docker', reused: false };
   } else {
     if (await portAnswers(b.port)) {
       throw new StackError(
@@ -139,7 +139,7 @@ async function provide(config: StackConfig, b: Backing, docker: () => Promise<bo
     const started = await b.startLocal();
     // A restarted server counts as reused: it was running before this `up`, so whoever stops "only what it
     // started" (the tests' global setup) leaves it running.
-    service = { name: b.name, url: b.url('local'), provider: 'local', ...started, log: b.log, reused: restarted };
+    service = { name: b.name, url: b.url(), provider: 'local', ...started, log: b.log, reused: restarted };
   }
   updateState(config.cacheDir, (state) => {
     const { reused: _, ...recorded } = service;
@@ -173,7 +173,7 @@ export async function down(config: StackConfig, names?: ServiceName[]): Promise<
   for (const name of SERVICE_NAMES) {
     const service = state[name];
     if (!service || (names && !names.includes(name))) continue;
-    if (service.provider === 'docker') await composeStop([name]);
+    if (service.provider === 'docker') await composeStop([name], redisPassword(config.cacheDir));
     // Only if its PID still names the process the launcher started; otherwise it is gone already.
     else if (service.pid) await stopProcess(service);
     updateState(config.cacheDir, (s) => {

@@ -152,6 +152,25 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it("lays the launcher's Docker path over it: loopback ports, plain HTTP, the launcher's Redis password", () => {
+    // `!reset` is compose's tag for dropping what the file below set.
+    const reset = { tag: '!reset', collection: 'map' as const, resolve: () => 'reset' };
+    const layer = parse(read('scripts/stack/compose.launcher.yml'), { customTags: [reset] }) as {
+      services: Record<string, Service>;
+    };
+    expect(Object.keys(layer.services)).toEqual(['opensearch', 'redis']);
+    expect(envOf(layer.services.opensearch)).toEqual({ DISABLE_SECURITY_PLUGIN: 'true' });
+    expect(layer.services.opensearch?.depends_on).toBe('reset');
+    expect(String(layer.services.opensearch?.healthcheck?.test)).toContain('http://localhost:9200');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's interpolation, not a JavaScript template
+    expect(layer.services.opensearch?.ports).toEqual(['127.0.0.1:${STACK_OPENSEARCH_PORT:-9200}:9200']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's interpolation, not a JavaScript template
+    expect(layer.services.redis?.ports).toEqual(['127.0.0.1:${STACK_REDIS_PORT:-6379}:6379']);
+    const docker = read('scripts/stack/docker.ts');
+    expect(docker).toContain("'scripts/stack/compose.launcher.yml'");
+    for (const variable of COMPOSE_VARIABLES) expect(docker).toContain(`${variable}:`);
+  });
+
   it('publishes only the API and its metrics, to this host only', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (!name.startsWith('api')) expect(service.ports, name).toBeUndefined();
