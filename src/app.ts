@@ -6,7 +6,7 @@ import type { Clients } from './clients.ts';
 import type { Config, TrustProxy } from './config.ts';
 import { accessHooks } from './http/access-hooks.ts';
 import { accessPlugin } from './http/access-plugin.ts';
-import { anonymousLimit } from './http/anonymous-limit.ts';
+import { anonymousLimit, anonymousLimiter } from './http/anonymous-limit.ts';
 import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
@@ -74,17 +74,17 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
       'TRUST_PROXY is a hop count: X-Forwarded-For is believed from whoever connects, so a client that reaches the API directly chooses its own address (and per-address limit). Use it only where clients can reach the API through those proxies alone; otherwise list the proxies (docs/accounts.md).',
     );
   }
-  // Before the not-found handler (registerErrorHandling), which keeps the hooks registered before it: unknown
-  // paths count too.
-  await app.register(anonymousLimit, {
+  // Paths without a key, unknown ones included: limited per address in this process's memory.
+  const limitAnonymous = anonymousLimiter({
     perMinute: config.ipPerMinute,
     ipv6Prefix: config.ipv6LimitPrefix,
     keyPrefix: config.keyPrefix,
     mcpPath: MCP_PATH,
   });
+  await app.register(anonymousLimit, { limit: limitAnonymous });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { limitUnknown: limitAnonymous });
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     request.log.info(

@@ -12,10 +12,9 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/"]*:)[^\s@/"]+@/gi;
 
 /** A line as it is written, with credentials replaced. Costs about a microsecond on a request line. */
 export function scrub(line: string, secrets: readonly string[] = []): string {
-  let scrubbed = line
-    .replace(KEY_SHAPED, REDACTED)
-    .replace(BEARER, `$1${REDACTED}`)
-    .replace(URL_PASSWORD, `$1${REDACTED}@`);
+  let scrubbed = line.replace(KEY_SHAPED, REDACTED).replace(BEARER, `$1${REDACTED}`);
+  // Most lines (a request's) have no URL with a scheme: looking for one first is cheaper than the expression.
+  if (scrubbed.includes('://')) scrubbed = scrubbed.replace(URL_PASSWORD, `$1${REDACTED}@`);
   for (const secret of secrets) if (scrubbed.includes(secret)) scrubbed = scrubbed.replaceAll(secret, REDACTED);
   return scrubbed;
 }

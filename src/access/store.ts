@@ -188,11 +188,9 @@ export class AccessStore {
     const keys: string[] = [...this.keys.together.access(ref.accountId, ref.keyId, call.callId)];
     if (this.countsAddresses) keys.push(this.keys.settleDue, ...(ip ? [this.keys.ipWindow(ip.address)] : []));
     this.beforeCheck();
-    const [reply] = await Promise.all([
-      this.redis.csiAccess(keys.length, ...keys, args),
-      call.cost > 0 && !this.countsAddresses ? this.indexForSettlement(ref.accountId) : undefined,
-    ]);
-    return JSON.parse(reply) as AccessOutcome;
+    const check = this.redis.csiAccess(keys.length, ...keys, args);
+    if (call.cost > 0 && !this.countsAddresses) await Promise.all([check, this.indexForSettlement(ref.accountId)]);
+    return JSON.parse(await check) as AccessOutcome;
   }
 
   /**

@@ -1,7 +1,7 @@
 // The paths a caller reaches without a key (health checks, the OpenAPI document and docs, POST /mcp without a key,
 // unknown paths): a per-address limit counted in this process's memory, so a flood without a key costs Redis and
 // OpenSearch nothing. Metered routes, and MCP messages with a key, are limited per address in Redis (src/access).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { limitedAddress } from '../access/address.ts';
 import { bearerKey, wellFormed } from '../access/keys.ts';
@@ -40,25 +40,37 @@ interface Options {
   mcpPath: string;
 }
 
+/** Counts a request without a key against its address's window; throws the 429 past the limit. */
+export function anonymousLimiter({ perMinute, ipv6Prefix, keyPrefix, mcpPath }: Options) {
+  const windows = new AddressWindows(perMinute);
+  const keyed = (authorization: string | undefined) => {
+    const key = bearerKey(authorization);
+    return key !== undefined && wellFormed(key, keyPrefix);
+  };
+  return (request: FastifyRequest): void => {
+    if (request.routeOptions.url === mcpPath && keyed(request.headers.authorization)) return;
+    const window = windows.count(limitedAddress(request.ip, ipv6Prefix));
+    if (window.used <= window.limit) return;
+    const headers = rateLimitHeaders(window);
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `Too many requests from this address: at most ${perMinute} per minute. Retry after ${headers['retry-after']} s.`,
+      headers,
+    );
+  };
+}
+
+/**
+ * Puts the limiter on every route without a cost registered after it, as the route's own first hook, so a metered
+ * call never runs it. Unknown paths are limited where they are answered (registerErrorHandling's `limitUnknown`).
+ */
 export const anonymousLimit = fp(
-  async (app: FastifyInstance, { perMinute, ipv6Prefix, keyPrefix, mcpPath }: Options) => {
-    const windows = new AddressWindows(perMinute);
-    const keyed = (authorization: string | undefined) => {
-      const key = bearerKey(authorization);
-      return key !== undefined && wellFormed(key, keyPrefix);
-    };
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.cost !== undefined) return; // metered: limited with its key
-      if (request.routeOptions.url === mcpPath && keyed(request.headers.authorization)) return;
-      const window = windows.count(limitedAddress(request.ip, ipv6Prefix));
-      if (window.used <= window.limit) return;
-      const headers = rateLimitHeaders(window);
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Too many requests from this address: at most ${perMinute} per minute. Retry after ${headers['retry-after']} s.`,
-        headers,
-      );
+  async (app: FastifyInstance, { limit }: { limit: (request: FastifyRequest) => void }) => {
+    const hook = async (request: FastifyRequest) => limit(request);
+    app.addHook('onRoute', (route) => {
+      if (route.config?.cost !== undefined) return;
+      route.onRequest = [hook, ...(route.onRequest ? [route.onRequest].flat() : [])];
     });
   },
 );

@@ -44,7 +44,11 @@ class Paths {
 }
 
 /** One error handler and one not-found handler: every non-2xx response is `{ error: { code, message } }`. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/** `limitUnknown` counts a request for an unknown path against its address's limit (anonymous-limit.ts) first. */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { limitUnknown }: { limitUnknown?: (request: FastifyRequest) => void } = {},
+): void {
   // Paths of the routes we serve, so a wrong method on a real path answers 405 rather than 404.
   const paths = new Paths();
   app.addHook('onRoute', (route) => {
@@ -68,7 +72,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // Answered before the body is read: Fastify would otherwise parse the body of a method with one (a QUERY
   // without Content-Type, a DELETE with an empty JSON body) for the not-found handler and answer 400 first.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return notFound(request, reply);
+    if (!request.is404) return;
+    limitUnknown?.(request);
+    return notFound(request, reply);
   });
   app.setNotFoundHandler(notFound);
 
