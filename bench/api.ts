@@ -3,7 +3,7 @@
 // within rounds of rotating order, so a noisy shared machine cannot pass for a speed-up; docs/speed.md has the
 // method and the results. Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +23,7 @@ import { type Dataset, prepareDataset } from './api/datasets.ts';
 import { closedLoop, type Figures, type OpenLoopFigures, openLoop, sequential, type Target } from './api/load.ts';
 import { apiRequests, beforeRequests, type Case, type Lookup, liveRequests, lookups, searchMix } from './api/mix.ts';
 import { rssMb, type Started, startNode, stop } from './api/processes.ts';
-import { API, BARE, BEFORE, LIVE, OPEN, renderReport, type SizeResult } from './api/report.ts';
+import { API, BARE, BEFORE, baselineName, LIVE, OPEN, renderReport, type SizeResult } from './api/report.ts';
 import { sameResults } from './api/same-results.ts';
 import { median } from './api/stats.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
@@ -42,6 +42,9 @@ const { values } = parseArgs({
     sequential: { type: 'string', default: '300' },
     soak: { type: 'string', default: '0' },
     out: { type: 'string', default: path.join(root, 'bench', 'results') },
+    // Another revision's metered API as one more target of the same rounds: a change's cost measured within rounds,
+    // not across runs of a noisy machine.
+    baseline: { type: 'string' },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -96,7 +99,7 @@ async function lookupSample(dataset: Dataset): Promise<Lookup[]> {
 }
 
 /** The API on one dataset; limits far out of reach so they are counted but never hit. */
-const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}) =>
+const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}, checkout = root) =>
   startNode(
     [...API_NODE_FLAGS, 'dist/server.js'],
     {
@@ -107,7 +110,25 @@ const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}) =>
       ...env,
     },
     '/readyz',
+    checkout,
   );
+
+/**
+ * `--baseline <revision>`: that revision checked out (a git worktree under .cache/bench, sharing node_modules) and
+ * built, to run its API beside today's.
+ */
+function baselineCheckout(revision: string): { dir: string; name: string } {
+  const sha = execFileSync('git', ['rev-parse', '--short', `${revision}^{commit}`], { cwd: root })
+    .toString()
+    .trim();
+  const dir = path.join(root, '.cache', 'bench', `baseline-${sha}`);
+  if (!existsSync(dir)) execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(dir, 'node_modules')))
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: dir, stdio: 'inherit' });
+  return { dir, name: baselineName(sha) };
+}
+const baseline = values.baseline ? baselineCheckout(values.baseline) : undefined;
 
 /**
  * Stops unless the live shape answers every request of the mix as the replaced one did (same top 25, same total).
@@ -149,6 +170,11 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       { name: LIVE, url: opensearchUrl, requests: live },
       { name: API, url: api.url, requests: apiRequests(cases, key), pid: api.pid },
     ];
+    if (baseline) {
+      const other = await startApi(dataset, {}, baseline.dir);
+      started.push(other);
+      targets.push({ name: baseline.name, url: other.url, requests: apiRequests(cases, key), pid: other.pid });
+    }
     if (smallest) {
       const open = await startApi(dataset, { ACCESS_DISABLED: 'true' });
       writeFileSync(bodiesFile, JSON.stringify(live.map((r) => r.body)));
@@ -279,7 +305,7 @@ try {
 
 Machine: ${machine()}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
 Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
-Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
+${baseline ? `Baseline: ${baseline.name.slice(API.length + 2)} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.

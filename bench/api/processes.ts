@@ -23,12 +23,20 @@ export interface Started {
   pid: number;
 }
 
-/** Starts `node args` with env on a free PORT and waits until `readyPath` answers 200. */
-export async function startNode(args: string[], env: NodeJS.ProcessEnv, readyPath: string): Promise<Started> {
+/**
+ * Starts `node args` with env on a free PORT and waits until `readyPath` answers 200; in `cwd`, the repository
+ * unless another checkout is named (bench:api --baseline).
+ */
+export async function startNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  cwd = root,
+): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

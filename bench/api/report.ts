@@ -47,9 +47,12 @@ function searchTable(results: SizeResult[]): string {
   ].join('\n');
 }
 
+/** The metered API of another revision (bench:api --baseline), measured in the same rounds as today's. */
+export const baselineName = (revision: string) => `${API}, revision ${revision}`;
+
 function apiTable(results: SizeResult[]): string {
   const rows = results.flatMap((r) =>
-    [API, OPEN, BARE]
+    [API, ...Object.keys(r.rounds[0] ?? {}).filter((name) => name.startsWith(`${API}, revision`)), OPEN, BARE]
       .filter((name) => r.rounds[0]?.[name])
       .map((name) => {
         const ratio = ratios(r, (round) => (round[name] as Figures).rps / (round[LIVE] as Figures).rps);
