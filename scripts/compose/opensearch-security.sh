@@ -9,7 +9,7 @@
 #                           admin, with the bcrypt hash of OPENSEARCH_PASSWORD (the image's demo users are gone)
 # A CA that exists is kept, so what already trusts it still does. The security index is built from these files only
 # the first time OpenSearch starts on its data volume: a later change of OPENSEARCH_PASSWORD needs a fresh volume
-# (docs/local-stack.md, "docker compose").
+# (docs/local-stack.md, "With Docker").
 set -euo pipefail
 
 home=${OPENSEARCH_HOME:-/usr/share/opensearch}

@@ -43,8 +43,10 @@ class Paths {
   }
 }
 
-/** One error handler and one not-found handler: every non-2xx response is `{ error: { code, message } }`. */
-/** `limitUnknown` counts a request for an unknown path against its address's limit (anonymous-limit.ts) first. */
+/**
+ * One error handler and one not-found handler: every non-2xx response is `{ error: { code, message } }`.
+ * `limitUnknown` counts a request for an unknown path against its address's limit (anonymous-limit.ts) first.
+ */
 export function registerErrorHandling(
   app: FastifyInstance,
   { limitUnknown }: { limitUnknown?: (request: FastifyRequest) => void } = {},
