@@ -6,11 +6,14 @@ import { type Dispatcher, Pool } from 'undici';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
 import { authorization, type OpenSearchConnection } from '../opensearch.ts';
+import { NodeProbe } from './node-probe.ts';
 
 /** A dead node is found within this, whatever OPENSEARCH_TIMEOUT_MS allows a search. */
 export const CONNECT_TIMEOUT_MS = 1000;
 const DEAD_MIN_MS = 500;
 const DEAD_MAX_MS = 30_000;
+/** An attempt unanswered this long (or a quarter of the budget, if less) starts a probe of the cluster. */
+const SLOW_MS = 500;
 
 /**
  * Failures that mean the node, not the request, is the problem. The node may have read the request (a reset), but
@@ -60,6 +63,11 @@ export class OpenSearchHttp {
   /** Requests sent or waiting for a connection now. */
   private pending = 0;
   private metrics: Metrics | undefined;
+  /** Tells a hung coordinator from a hung node behind it, and which shard copies to prefer meanwhile. */
+  private readonly probe: NodeProbe;
+  /** When each attempt in flight was sent (epoch ms), oldest first: one waiting too long starts a probe. */
+  private readonly sent = new Set<{ at: number }>();
+  private readonly watchdog: NodeJS.Timeout;
 
   /**
    * `maxPending` bounds the requests in flight and waiting for one of the pools' connections: past it, a search
@@ -81,6 +89,17 @@ export class OpenSearchHttp {
       changedAt: 0,
     }));
     this.headers = { 'content-type': 'application/json', ...authorization(connection) };
+    this.probe = new NodeProbe(
+      this.nodes.map((node) => node.pool),
+      this.headers,
+      (i, answered) => (answered ? this.bringBack : this.leaveOut).call(this, this.nodes[i] as Node),
+    );
+    // An attempt unanswered for a quarter of the budget (at most SLOW_MS) starts a probe before it fails.
+    const slowMs = Math.min(SLOW_MS, timeoutMs / 4);
+    this.watchdog = setInterval(() => {
+      const oldest = this.sent.values().next().value;
+      if (oldest && Date.now() - oldest.at >= slowMs) void this.probe.wait(0);
+    }, slowMs / 2).unref();
   }
 
   /** Requests in flight or waiting for a connection now. */
@@ -122,7 +141,9 @@ export class OpenSearchHttp {
 
   /**
    * Sends the request to one node after another until one answers; every node at most once. A node that answers
-   * 502–504 (one still joining the cluster, say) passes the search on to the next; it stays in the round.
+   * 502–504 (one still joining the cluster, say) passes the search on to the next; it stays in the round. After
+   * an attempt that hung, the next waits (within the budget) for a probe of the cluster, which tells a hung
+   * coordinator from a hung node behind it.
    */
   private async send(
     method: 'GET' | 'POST',
@@ -140,10 +161,13 @@ export class OpenSearchHttp {
       // Half of what remains while another node in the round could still answer; all of it for the last hope.
       const another = this.nodes.some((other) => !tried.has(other) && other.deadUntil <= sentAt);
       const attemptMs = another ? Math.ceil(remaining / 2) : remaining;
+      const { preference } = this.probe;
+      const attempt = { at: sentAt };
+      this.sent.add(attempt);
       let response: Dispatcher.ResponseData;
       try {
         response = await node.pool.request({
-          path,
+          path: preference && path.endsWith('/_search') ? `${path}?preference=${preference}` : path,
           method,
           headers: this.headers,
           body,
@@ -153,26 +177,34 @@ export class OpenSearchHttp {
         });
       } catch (error) {
         if (!(unreachable(error) || hung(error)) || signal?.aborted) throw error;
-        // Requests already on their way when a node dies fail together: they count as one failure.
-        if (node.changedAt <= sentAt || node.deadUntil === 0) {
-          node.failures += 1;
-          node.deadUntil = Date.now() + this.outFor(node);
-          node.changedAt = Date.now();
-        }
+        // Requests already on their way when a node dies fail together: they count as one failure. A request sent
+        // before the last probe is older news than the probe's.
+        if (sentAt >= this.probe.probedAt && (node.changedAt <= sentAt || node.deadUntil === 0)) this.leaveOut(node);
         if (tried.size === this.nodes.length || Date.now() >= deadline) throw error;
+        if (hung(error)) await this.probe.wait(deadline);
         continue;
+      } finally {
+        this.sent.delete(attempt);
       }
       // A late answer to a request sent before the node was left out does not bring it back; a fresh one does.
-      if (node.deadUntil === 0 || node.changedAt <= sentAt) {
-        node.failures = 0;
-        node.deadUntil = 0;
-      }
+      if (node.deadUntil === 0 || node.changedAt <= sentAt) this.bringBack(node);
       if (response.statusCode >= 502 && response.statusCode <= 504 && tried.size < this.nodes.length) {
         await response.body.dump();
         continue;
       }
       return response;
     }
+  }
+
+  private leaveOut(node: Node): void {
+    node.failures += 1;
+    node.deadUntil = Date.now() + this.outFor(node);
+    node.changedAt = Date.now();
+  }
+
+  private bringBack(node: Node): void {
+    node.failures = 0;
+    node.deadUntil = 0;
   }
 
   /**
@@ -248,6 +280,8 @@ export class OpenSearchHttp {
    * shutdown, so it is dropped rather than waited for (which would hold the exit past the grace period).
    */
   async close(): Promise<void> {
+    this.probe.close();
+    clearInterval(this.watchdog);
     await Promise.all(this.nodes.map((node) => node.pool.destroy()));
   }
 }
