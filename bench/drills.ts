@@ -68,7 +68,7 @@ try {
     ['7 kill -9', () => killNine(ctx, paths)],
     ['8 hang-ups', () => hangUps(ctx, paths)],
     ['9 silent Redis', () => silentRedis(ctx, paths)],
-    ['10 paused node', () => pausedNode(ctx, paths)],
+    ['10 paused node', () => pausedNode(ctx)],
     ['11 /readyz flood', () => readyzFlood(ctx)],
   ];
   for (const [name, drill] of drills) {

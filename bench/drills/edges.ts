@@ -1,11 +1,14 @@
-// Drills 9–11: the service's edges. A Redis that stops answering without closing its connections; an OpenSearch
-// node that accepts connections but never answers (a process paused with SIGSTOP); a flood of anonymous /readyz.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+// Drills 9–11: the service's edges. A Redis that stops answering without closing its connections; a node of the
+// local OpenSearch cluster that accepts connections but never answers (paused with SIGSTOP); a flood of anonymous
+// /readyz.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { clusterDown, clusterNode, clusterUp, readClusterState } from '../../scripts/stack/cluster.ts';
+import { loadStackConfig } from '../../scripts/stack/config.ts';
+import { isRunning } from '../../scripts/stack/process.ts';
+import { officialClient } from '../../src/clients.ts';
 import { silentProxy } from '../silent-proxy.ts';
-import { type Context, lab, type Paths, times } from './lab.ts';
+import { type Context, lab, loadDataset, type Paths, times } from './lab.ts';
 import { type Row, row, settled, snapshot } from './ledger.ts';
 import { type Server, startServer } from './server.ts';
 
@@ -85,57 +88,74 @@ export async function silentRedis(ctx: Context, { lookup }: Paths): Promise<Row>
   }
 }
 
-export async function pausedNode(ctx: Context, { search }: Paths): Promise<Row> {
-  // A second "node": a proxy process to the real one. Paused (SIGSTOP), its socket still takes connections (the
-  // kernel completes them) but nothing answers: a hung node, as a node paused by a long GC or a stopped VM.
-  const node = spawn(process.execPath, ['--import', 'tsx', 'bench/slow-opensearch.ts', ctx.opensearchUrl], {
-    cwd: ctx.root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(node.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
-  const hung = String(line).trim();
-  const t = await lab(ctx, 'paused', { OPENSEARCH_URL: `${hung},${ctx.opensearchUrl}`, OPENSEARCH_TIMEOUT_MS: '2000' });
+/**
+ * One node of the launcher's local cluster (3 OpenSearch nodes, every index with 3 shards and a replica) paused with
+ * SIGSTOP: its sockets still take connections (the kernel completes them) but nothing answers, as a node paused by
+ * a long GC or a stopped VM. It holds shard copies, so searches the other nodes coordinate wait on it too. The
+ * cluster is started for the drill (and stopped after) unless it runs already.
+ */
+export async function pausedNode(ctx: Context): Promise<Row> {
+  const config = loadStackConfig();
+  const known = readClusterState(config);
+  const wasRunning = !!known && [...known.opensearch, ...known.redis].every((n) => isRunning(n));
+  if (!wasRunning) console.log('  starting the local cluster (npm run up -- --cluster), stopped after the drill…');
+  const { opensearchUrl } = await clusterUp(config);
+  const opensearch = officialClient({ nodes: opensearchUrl.split(',') }, { requestTimeout: 30_000 });
+  const on = { ...ctx, opensearchUrl, opensearch };
   try {
-    const a = await t.accounts.open(100_000);
-    const start = Date.now();
-    node.kill('SIGSTOP');
-    const pausedFor = sleep(10_000).then(() => node.kill('SIGCONT'));
-    const answers = await steady(
-      () => t.call(search, a),
-      100,
-      pausedFor.then(() => sleep(3000)),
-      start,
-    );
-    const afterBudget = answers.filter((x) => x.at >= 2000);
-    // Back once its time out is up (doubling while it stayed down, at most 30 s) and a search finds it answering.
-    const resumed = Date.now() - 3000;
-    let backMs: number | undefined;
-    while (Date.now() - resumed < 36_000) {
-      await t.call(search, a);
-      if (t.clients.search.describe().every((n) => n.live)) {
-        backMs = Date.now() - resumed;
-        break;
+    const { search } = await loadDataset(on, { shards: 3, replicas: 1 });
+    await opensearch.cluster.health({ index: `${ctx.indexPrefix}*`, wait_for_status: 'green', timeout: '120s' });
+    // Not the elected manager: the cluster goes on deciding while the node is paused.
+    const { body: nodes } = await opensearch.cat.nodes({ format: 'json', h: ['name', 'cluster_manager'] });
+    const victim = (nodes as { name: string; cluster_manager: string }[]).find((n) => n.cluster_manager !== '*');
+    const { pid } = clusterNode(config, victim?.name as string).node;
+    const t = await lab(on, 'paused', { OPENSEARCH_URL: opensearchUrl, OPENSEARCH_TIMEOUT_MS: '2000' });
+    try {
+      const a = await t.accounts.open(100_000);
+      for (let i = 0; i < 30; i++) await t.call(search, a); // warm: the first searches of a new index are slow
+      const start = Date.now();
+      process.kill(pid, 'SIGSTOP');
+      const pausedFor = sleep(10_000).finally(() => process.kill(pid, 'SIGCONT'));
+      const answers = await steady(
+        () => t.call(search, a),
+        100,
+        pausedFor.then(() => sleep(3000)),
+        start,
+      );
+      const afterBudget = answers.filter((x) => x.at >= 2000);
+      // Back once a probe or a search finds it answering (left out at most 30 s while it stayed silent).
+      const resumed = Date.now() - 3000;
+      let backMs: number | undefined;
+      while (Date.now() - resumed < 36_000) {
+        await t.call(search, a);
+        if (t.clients.search.describe().every((n) => n.live)) {
+          backMs = Date.now() - resumed;
+          break;
+        }
+        await sleep(250);
       }
-      await sleep(250);
+      return answersRow(
+        `10. one of 3 nodes of the local OpenSearch cluster (${victim?.name}) paused (SIGSTOP) 10 s under 10 searches/s, then resumed (OPENSEARCH_TIMEOUT_MS=2000)`,
+        answers.map((x) => x.status),
+        [
+          {
+            text: `no search failed after the first budget (${afterBudget.filter((x) => x.status !== 200).length} of ${afterBudget.length}); slowest ${Math.max(...answers.map((x) => x.ms))} ms`,
+            ok: afterBudget.every((x) => x.status === 200),
+          },
+          {
+            text: `the node back in the round ${backMs === undefined ? 'not within 36 s' : `${(backMs / 1000).toFixed(1)} s`} after it was resumed (left out at most 30 s)`,
+            ok: backMs !== undefined,
+          },
+        ],
+      );
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      await t.close();
     }
-    return answersRow(
-      '10. one of two OpenSearch nodes paused (SIGSTOP) 10 s under 10 searches/s, then resumed (OPENSEARCH_TIMEOUT_MS=2000)',
-      answers.map((x) => x.status),
-      [
-        {
-          text: `no search failed after the first budget (${afterBudget.filter((x) => x.status !== 200).length} of ${afterBudget.length}); slowest ${Math.max(...answers.map((x) => x.ms))} ms`,
-          ok: afterBudget.every((x) => x.status === 200),
-        },
-        {
-          text: `the node back in the round ${backMs === undefined ? 'not within 36 s' : `${(backMs / 1000).toFixed(1)} s`} after it was resumed (left out at most 30 s)`,
-          ok: backMs !== undefined,
-        },
-      ],
-    );
   } finally {
-    node.kill('SIGCONT');
-    node.kill('SIGKILL');
-    await t.close();
+    await opensearch.indices.delete({ index: `${ctx.indexPrefix}*` }, { ignore: [404] }).catch(() => undefined);
+    await opensearch.close();
+    if (!wasRunning) await clusterDown(config);
   }
 }
 

@@ -38,11 +38,21 @@ export interface Context {
   ledger: Ledger;
 }
 
-export async function loadDataset({ indexPrefix, opensearchUrl, opensearch }: Context) {
+/** The drills' dataset (1000 generated creators) loaded under the run's index prefix, one shard unless told. */
+export async function loadDataset(
+  { indexPrefix, opensearchUrl, opensearch }: Pick<Context, 'indexPrefix' | 'opensearchUrl' | 'opensearch'>,
+  layout: { shards?: number; replicas?: number } = {},
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'drills-'));
   await generate({ creators: 1000, sponsors: 50, seed: 7, out: dir });
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
-  const config = { ...loadIndexerConfig({ INDEX_PREFIX: indexPrefix, OPENSEARCH_URL: opensearchUrl }), dataDir: dir };
+  const env = {
+    INDEX_PREFIX: indexPrefix,
+    OPENSEARCH_URL: opensearchUrl,
+    INDEX_SHARDS: String(layout.shards ?? 1),
+    INDEX_REPLICAS: String(layout.replicas ?? 0),
+  };
+  const config = { ...loadIndexerConfig(env), dataDir: dir };
   await load({ client: opensearch, config, out: quiet });
   const first = JSON.parse(readFileSync(path.join(dir, 'creators.ndjson'), 'utf8').split('\n')[0] ?? '{}');
   rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import type { Pool } from 'undici';
 
 /** In a probe, a node that does not say it is alive within this counts as silent. */
 const PROBE_MS = 300;
-/** While a node is silent, how often the cluster is probed again to learn that it answers. */
+/** While a node is silent, how often the cluster is probed again to learn that it answers again. */
 const REPROBE_MS = 1000;
 /** Searches that hang together share a probe, and one that ended this recently. */
 const GAP_MS = 250;
@@ -27,6 +27,8 @@ export class NodeProbe {
   preference: string | undefined;
   /** When the last probe ended (epoch ms): news older than this is stale. */
   probedAt = 0;
+  /** Whether a coordinator was silent in the last probe: probed again until it answers, like a silent node. */
+  private silent = false;
   private running: Promise<void> | undefined;
   private again: NodeJS.Timeout | undefined;
   private closed = false;
@@ -50,7 +52,9 @@ export class NodeProbe {
     this.running ??= this.probe().finally(() => {
       this.running = undefined;
       this.probedAt = Date.now();
-      if (this.preference && !this.closed) this.again = setTimeout(() => void this.wait(0), REPROBE_MS).unref();
+      if ((this.preference || this.silent) && !this.closed) {
+        this.again = setTimeout(() => void this.wait(0), REPROBE_MS).unref();
+      }
     });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise((resolve) => {
@@ -70,6 +74,7 @@ export class NodeProbe {
     local.forEach((answer, i) => {
       this.answered(i, answer !== undefined);
     });
+    this.silent = local.includes(undefined);
     const coordinator = this.pools.find((_, i) => local[i]);
     const cluster = coordinator && (await this.ask(coordinator, '/_nodes/_all/_none'));
     if (!cluster) return; // nothing learned: no coordinator answered

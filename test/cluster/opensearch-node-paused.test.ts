@@ -4,9 +4,9 @@ import type { LoadedDataset } from '../support/catalog.ts';
 import { clusterApp, clusterDataset, clusterProcess, opensearch, steadyStream, waitForHealth } from './support.ts';
 
 // One OpenSearch node paused (SIGSTOP: a long GC pause, a frozen VM) under 10 searches/s. Unlike a killed node, a
-// paused one keeps its connections and accepts new ones, and nothing answers on them: the API must move each
-// search on within its budget and leave the node out; the cluster drops the node from its state once its fault
-// detection gives up, and takes it back when it resumes.
+// paused one keeps its connections and accepts new ones, and nothing answers on them; it also keeps its shard
+// copies, so searches the other nodes coordinate wait on it too. The API must move each search on within its
+// budget, leave the node out and search the other copies; the node comes back once it answers again.
 let data: LoadedDataset;
 let t: TestApp;
 const QUERIES = ['cooking', 'gaming', 'fitness', 'personal finance', 'travel vlog', 'makeup tutorial'];
@@ -48,6 +48,8 @@ describe('an OpenSearch node paused under load', () => {
     const resumedAt = stream.now();
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const samples = await stream.stop();
+    // Probed again every second while it was silent: back in the round within seconds of answering.
+    const backInRound = t.clients.search.describe().every((n) => n.live);
 
     const budget = t.config.opensearchTimeoutMs;
     const afterFirstBudget = samples.filter((s) => s.sent > pausedAt + budget);
@@ -66,10 +68,12 @@ describe('an OpenSearch node paused under load', () => {
           .length,
         slowestWhilePausedMs: Math.round(slowest),
         statuses: [...new Set(failed.map((s) => s.status))],
+        backInRoundAfter5s: backInRound,
       }),
     );
     expect(afterFirstBudget.length).toBeGreaterThan(100);
     expect(failed.map((s) => ({ status: s.status, sent: Math.round(s.sent - pausedAt) }))).toEqual([]);
+    expect(backInRound).toBe(true);
 
     // Resumed, the node answers again and the cluster is green: nothing was lost.
     await waitForHealth('green', 120_000);
