@@ -92,7 +92,11 @@ export class OpenSearchHttp {
     this.probe = new NodeProbe(
       this.nodes.map((node) => node.pool),
       this.headers,
-      (i, answered) => (answered ? this.bringBack : this.leaveOut).call(this, this.nodes[i] as Node),
+      (i, answered) => {
+        const node = this.nodes[i] as Node;
+        if (answered) this.bringBack(node);
+        else this.leaveOut(node);
+      },
     );
     // An attempt unanswered for a quarter of the budget (at most SLOW_MS) starts a probe before it fails.
     const slowMs = Math.min(SLOW_MS, timeoutMs / 4);
