@@ -23,6 +23,7 @@ import {
   DISCLOSURE,
   DISCLOSURE_AFTER,
   DISCLOSURE_VON,
+  GAME_SHOP_CODE,
   HELP_GIVEN,
   LEAD_IN,
   MAY_DEAL,
@@ -114,6 +115,15 @@ export function detectSponsors(
     const hasLink = line.includes('.');
     if (!mayDisclose && !mayDeal && !hasLink && !partners) continue;
     if (CREDIT.test(line)) continue;
+    if (GAME_SHOP_CODE.test(line)) {
+      trace?.({
+        line,
+        rule: 'deal',
+        candidate: '',
+        outcome: "a creator code in a game's shop: no deal for the viewer",
+      });
+      continue;
+    }
     // A line that names the creator ("un bilan gratuit avec Jean-Michel Cohen") promotes the creator's own offer.
     const links = hasLink ? linksIn(line) : [];
     // A link whose query names the creator (`?utm_source=moroccotalksfootball`) pays the creator: the line is a deal.

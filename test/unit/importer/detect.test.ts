@@ -30,6 +30,17 @@ describe('sponsorship detection', () => {
     });
   });
 
+  it("counts no creator code in a game's shop, whatever marks it, and still counts a brand's creator code", () => {
+    expect(sponsorsOf('Support me by using code: "itsDes" in the Fortnite item shop! #AD')).toEqual([]);
+    expect(sponsorsOf('Usa el código ROVI23 en la tienda de Robux de Roblox!!')).toEqual([]);
+    expect(sponsorsOf('Epic Partner Creator Code: MUSTY')).toEqual([]);
+    expect(sponsorsOf('Intro\n• Creator-Code: Detu*\nOutro')).toEqual([]);
+    expect(sponsorsOf('USE CODE "FIRE" IN THE ROCKET LEAGUE ITEM SHOP (SPONSORED BY EPIC GAMES)')).toEqual([]);
+    expect(
+      sponsorsOf('Sneak Energy: https://sneakenergy.com/products/starter-pack (USE CREATOR CODE "TWOSYNC") 10% off'),
+    ).toEqual(['Sneak Energy']);
+  });
+
   it('reads disclosures in French, Spanish, Portuguese and German', () => {
     expect(sponsorsOf('Cette vidéo est sponsorisée par Audible.')).toEqual(['Audible']);
     expect(sponsorsOf('Vidéo réalisée en partenariat avec Activision')).toEqual(['Activision']);
