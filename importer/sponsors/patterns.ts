@@ -99,9 +99,12 @@ export const SPONSOR_INVITATION =
 /** "sponsor" on a line with links: the links are the sponsors ("thanks to my sponsors, especially brand.com"). */
 export const SPONSOR_WORD = /\bsponsor(?:s|ed|ing)?\b|\bsponsoris|\bpartenaires? officiel/iu;
 
-/** A sentence that opens a block of sponsors: "Merci à nos partenaires qui nous accompagnent sur ce projet !". */
+/**
+ * A sentence that opens a block of sponsors: "Merci à nos partenaires qui nous accompagnent sur ce projet !", or
+ * one that ends naming them ("Acompanhe nossos patrocinadores", "A equipe tem o apoio destas empresas").
+ */
 export const PARTNERS_INTRO =
-  /^[^\p{L}]*(?:(?:un grand )?merci à|thanks to|thank you to) (?:nos|mes|our|my) (?:partenaires|sponsors|partners)\b.*[:!]\s*$/iu;
+  /^[^\p{L}]*(?:(?:un grand )?merci à|thanks to|thank you to) (?:nos|mes|our|my) (?:partenaires|sponsors|partners)\b.*[:!]\s*$|^[^\p{L}]*(?:[\p{L}'’0-9-]+\s+){0,8}(?:nossos|nossas|nuestros|nuestras|our|my|nos|mes|unsere|meine|destas|these|ces|estas|dos|de los|des)\s+(?:patrocinadores|parceiros|apoiadores|sponsors|partners|partenaires|sponsoren|empresas|marcas)\s*[:!.]?\s*$/iu;
 /** A heading that opens a block of sponsors, one per line. */
 export const PARTNERS_HEADING =
   /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to|apoio|patrocinadores|patroc[íi]nio|parceiros|nossos parceiros)(?:\s+(?:de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;

@@ -41,6 +41,17 @@ describe('sponsorship detection', () => {
     ).toEqual(['Sneak Energy']);
   });
 
+  it('reads a list of sponsors under a sentence that introduces them, in any of the languages', () => {
+    const list = (intro: string) =>
+      sponsorsOf(
+        `Intro\n\n${intro}\n» Dalton Performance - https://bit.ly/2WcHokM\n» OMP Racing - https://bit.ly/3kd1ZOZ`,
+      );
+    expect(list('🔹 A equipe de Drift tem o apoio destas empresas')).toEqual(['Dalton Performance', 'OMP Racing']);
+    expect(list('📢 Acompanhe nossos patrocinadores')).toEqual(['Dalton Performance', 'OMP Racing']);
+    expect(list('Check out our sponsors:')).toEqual(['Dalton Performance', 'OMP Racing']);
+    expect(list('Les vidéos de la semaine')).toEqual([]);
+  });
+
   it('reads disclosures in French, Spanish, Portuguese and German', () => {
     expect(sponsorsOf('Cette vidéo est sponsorisée par Audible.')).toEqual(['Audible']);
     expect(sponsorsOf('Vidéo réalisée en partenariat avec Activision')).toEqual(['Activision']);
