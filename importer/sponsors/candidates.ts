@@ -128,11 +128,25 @@ export function lineCandidates(line: string, links: Link[], context: Context): C
 }
 
 /** An item of a partners block: `Brand: link`, `Brand ► link`, `- Brand`; under a thanks heading, only with a link. */
-export function itemCandidate(line: string, links: Link[], thanks: boolean, context: Context): Candidate | undefined {
+/** What a partners block lists: sponsors by name, items that may be sponsors (deals, codes), or thanks. */
+export type PartnersList = 'sponsors' | 'items' | 'thanks';
+
+export function itemCandidate(
+  line: string,
+  links: Link[],
+  list: PartnersList,
+  context: Context,
+): Candidate | undefined {
+  const thanks = list === 'thanks';
   const brandLinks = links.filter((l) => !isShortener(l.host));
   const known = context.registry.namesIn(line);
   if (thanks && brandLinks.length === 0 && known.length === 0) return undefined;
-  if (links.length === 0) return known[0] ? { name: known[0].name, link: null } : undefined;
+  if (links.length === 0) {
+    if (known[0]) return { name: known[0].name, link: null };
+    // Under a heading that names sponsors ("Sponsored by:", "Patrocinadores"), a bare name is one.
+    const bare = line.replace(/^[^\p{L}0-9]+/u, '').trim();
+    return list === 'sponsors' && isName(bare) ? { name: bare, link: null } : undefined;
+  }
   const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
   if (lead && isName(lead)) return { name: lead, link: brandLinks[0] ?? null };
   // "Canyon bikes: gmbn.eu/Canyon": the brand without what it makes, when its link confirms the name.

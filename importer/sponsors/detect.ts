@@ -13,6 +13,7 @@ import {
   leadingCandidate,
   namedCandidates,
   nameWithin,
+  type PartnersList,
   paysCreator,
 } from './candidates.ts';
 import { domainName, isShortener, type Link, linksIn } from './links.ts';
@@ -35,6 +36,7 @@ import {
   REFERRAL,
   SPONSOR_INVITATION,
   SPONSOR_WORD,
+  SPONSORS_NAMED,
   THANKS_FOR_HELP,
 } from './patterns.ts';
 import type { Brand, Registry } from './registry.ts';
@@ -102,12 +104,14 @@ export function detectSponsors(
     return true;
   };
 
-  let partners: 'items' | 'thanks' | null = null;
+  let partners: PartnersList | null = null;
   for (const [index, line] of lines.entries()) {
     if (line === '') continue;
     if (index > 0 && (PARTNERS_HEADING.test(line) || PARTNERS_INTRO.test(line))) {
-      // "Merci à nos partenaires …" lists partners; "Merci à :" lists people unless an item links to a site.
-      partners = /merci|thanks/i.test(line) && !PARTNERS_INTRO.test(line) ? 'thanks' : 'items';
+      // "Merci à nos partenaires …" lists partners; "Merci à :" lists people unless an item links to a site;
+      // "Sponsored by:" lists sponsors, by name alone too.
+      if (/merci|thanks/i.test(line) && !PARTNERS_INTRO.test(line)) partners = 'thanks';
+      else partners = SPONSORS_NAMED.test(line) ? 'sponsors' : 'items';
       continue;
     }
     const mayDisclose = MAY_DISCLOSE.test(line);
@@ -147,7 +151,7 @@ export function detectSponsors(
       disclosed = add(candidate, line, 'disclosure') || disclosed;
     }
 
-    const item = partners && !own ? itemCandidate(line, links, partners === 'thanks', context) : undefined;
+    const item = partners && !own ? itemCandidate(line, links, partners, context) : undefined;
     if (partners && !item && !deal) partners = null;
     if (!disclosed && !invitation && SPONSOR_WORD.test(line) && !/sponsor (?:this|cette|la) cha/i.test(line))
       for (const link of links) if (!isShortener(link.host)) add({ name: null, link }, line, 'disclosure');

@@ -13,7 +13,7 @@ export const DISCLOSURE = new RegExp(
     String.raw`\b(?:our|notre|nos|mon|my|mes|meine|unsere|mis|nuestros) (?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores)\s*[:：]?\s+(?=\p{Lu}|\d)`,
     String.raw`\bmerci (?:à|a) (?:la |notre )?(?:soci[ée]t[ée]|marque|boutique|entreprise)\s+`,
     String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
-    String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
+    String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores|patrocinador|patroc[íi]nio|parceiros?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
     String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
     String.raw`\b(?:unterstützt (?:durch|von)|mit (?:der )?(?:freundlicher )?unterstützung (?:von|durch)|(?:partnerschaft|kooperation|zusammenarbeit) mit|werbung (?:für|von)|con el (?:apoyo|patrocinio) de|gracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
     String.raw`\b(?:phone|camera|laptop|products?|gear|equipment|outfits?|clothes|clothing|device|mat[ée]riel|produits?|v[êe]tements|tenues?|costumes?|\w+ support)\s+(?:(?:was|were|is|are|a [ée]t[ée]|ont [ée]t[ée])\s+)?(?:provided|supplied|gifted|lent|fournie?s?|pr[êe]t[ée]e?s?|offerte?s?)\s+(?:by|par)\s+`,
@@ -107,7 +107,10 @@ export const PARTNERS_INTRO =
   /^[^\p{L}]*(?:(?:un grand )?merci à|thanks to|thank you to) (?:nos|mes|our|my) (?:partenaires|sponsors|partners)\b.*[:!]\s*$|^[^\p{L}]*(?:[\p{L}'’0-9-]+\s+){0,8}(?:nossos|nossas|nuestros|nuestras|our|my|nos|mes|unsere|meine|destas|these|ces|estas|dos|de los|des)\s+(?:patrocinadores|parceiros|apoiadores|sponsors|partners|partenaires|sponsoren|empresas|marcas)\s*[:!.]?\s*$/iu;
 /** A heading that opens a block of sponsors, one per line. */
 export const PARTNERS_HEADING =
-  /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to|apoio|patrocinadores|patroc[íi]nio|parceiros|nossos parceiros)(?:\s+(?:de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;
+  /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to|apoio|patrocinadores|patroc[íi]nio|parceiros|nossos parceiros|sponsored by|gesponsert von|patrocinado por|sponsoris[ée]e? par)(?:\s+(?:de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;
+
+/** Of those headings, the ones that name what follows as sponsors: a bare name under them is one. */
+export const SPONSORS_NAMED = /sponsored by|gesponsert von|patrocinad[oa] por|sponsoris[ée]e? par|patrocinadores/iu;
 
 /** The creator's own things, named as such on the line. */
 export const OWN =

@@ -52,6 +52,17 @@ describe('sponsorship detection', () => {
     expect(list('Les vidéos de la semaine')).toEqual([]);
   });
 
+  it('reads sponsors named alone under "Sponsored by:", and a sponsors line in Portuguese or German', () => {
+    expect(sponsorsOf('Intro\n\nSponsored by:\n- Ruroc\n- Metzeler Motorrad\n\nTWITCH - live')).toEqual([
+      'Ruroc',
+      'Metzeler Motorrad',
+    ]);
+    // A bare name under a heading that only may list sponsors ("Partners") still needs a link or the registry.
+    expect(sponsorsOf('Intro\n\nPartners\n- Ruroc\n')).toEqual([]);
+    expect(sponsorsOf('Patrocinadores: Growth, Oficial Farma')).toEqual(['Growth', 'Oficial Farma']);
+    expect(sponsorsOf('Sponsoren: Razer')).toEqual(['Razer']);
+  });
+
   it('reads disclosures in French, Spanish, Portuguese and German', () => {
     expect(sponsorsOf('Cette vidéo est sponsorisée par Audible.')).toEqual(['Audible']);
     expect(sponsorsOf('Vidéo réalisée en partenariat avec Activision')).toEqual(['Activision']);
