@@ -127,10 +127,13 @@ export function lineCandidates(line: string, links: Link[], context: Context): C
   return brandLinks.map((link) => ({ name: null, link }));
 }
 
-/** An item of a partners block: `Brand: link`, `Brand ► link`, `- Brand`; under a thanks heading, only with a link. */
 /** What a partners block lists: sponsors by name, items that may be sponsors (deals, codes), or thanks. */
 export type PartnersList = 'sponsors' | 'items' | 'thanks';
 
+/**
+ * An item of a partners block: `Brand: link`, `Brand ► link`, `- Brand` (a bare name only in a list of sponsors);
+ * under a thanks heading, only with a link.
+ */
 export function itemCandidate(
   line: string,
   links: Link[],

@@ -8,6 +8,7 @@ import {
   type Candidate,
   type Context,
   dealCandidates,
+  isName,
   itemCandidate,
   knownName,
   leadingCandidate,
@@ -207,6 +208,10 @@ function carriesOwnName(link: Link, self: Set<string>): boolean {
  * that is introduced as a company's people ("nos amis de X", "the team at X"). A friend who helped is none of these.
  */
 function thankedCompany(rest: string, links: Link[], context: Context): Candidate | undefined {
+  // "merci à CANNA mon sponsor", "thanks to X, our partner": the thanks says what X is.
+  const partner = NAMED_PARTNER.exec(rest);
+  const partnerName = partner ? rest.slice(0, partner.index).trim().replace(LEAD_IN, '') : '';
+  if (partnerName && isName(partnerName)) return { name: partnerName, link: null };
   const candidate = leadingCandidate(rest, links, context.registry);
   const name = candidate?.name;
   if (!candidate || !name) return undefined;
@@ -218,6 +223,10 @@ function thankedCompany(rest: string, links: Link[], context: Context): Candidat
   const introduced = (LEAD_IN.exec(rest.trim())?.[0] ?? '').length > 4;
   return linked || company || introduced ? candidate : undefined;
 }
+
+/** What follows a thanked name when it is a sponsor: "mon sponsor", ", our partner", "nos partenaires annuels". */
+const NAMED_PARTNER =
+  /\s*,?\s+(?:(?:mon|ma|notre|nos|my|our|mi|nuestro|nuestros|meu|nosso|nossos|unser|unseren?)\s+(?:sponsors?|partenaires?|partners?|patrocinadore?s?|parceiros?|sponsoren)|(?:sponsor|partenaire|partner) (?:de|of) (?:cette|this))\b/iu;
 
 /**
  * The line (its links taken out) holds the creator's name as words (at least five letters, so short names never

@@ -132,7 +132,7 @@ export const NAME_BEFORE_LINK = new RegExp(
   'iu',
 );
 export const AFTER_PREPOSITION = new RegExp(
-  String.raw`\b(?:sur le site (?:de |d['’])?|[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|[Bb]ei|BEI|auf|na|no)\s*(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
+  String.raw`\b(?:sur le site (?:de |d['’])?|n[oa] site (?:oficial )?(?:d[aoe] )?|[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|[Bb]ei|BEI|auf|na|no)\s*(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
   'gu',
 );
 /** The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends". */

@@ -63,6 +63,12 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('Sponsoren: Razer')).toEqual(['Razer']);
   });
 
+  it('counts a thanked company the thanks calls a sponsor or partner, not a thanked friend', () => {
+    expect(sponsorsOf('Un grand merci à CANNA mon sponsor !')).toEqual(['CANNA']);
+    expect(sponsorsOf('Thanks to Acme Tools, our partner!')).toEqual(['Acme Tools']);
+    expect(sponsorsOf('Un grand merci à Julien mon pote !')).toEqual([]);
+  });
+
   it('reads disclosures in French, Spanish, Portuguese and German', () => {
     expect(sponsorsOf('Cette vidéo est sponsorisée par Audible.')).toEqual(['Audible']);
     expect(sponsorsOf('Vidéo réalisée en partenariat avec Activision')).toEqual(['Activision']);
