@@ -70,13 +70,13 @@ export class NodeProbe {
    */
   private async probe(): Promise<void> {
     clearTimeout(this.again);
-    const local = await Promise.all(this.pools.map((pool) => this.ask(pool, '/_nodes/_local/_none')));
+    const local = await Promise.all(this.pools.map((pool) => this.ask(pool, '/_nodes/_local/_none', PROBE_MS)));
     local.forEach((answer, i) => {
       this.answered(i, answer !== undefined);
     });
     this.silent = local.includes(undefined);
     const coordinator = this.pools.find((_, i) => local[i]);
-    const cluster = coordinator && (await this.ask(coordinator, '/_nodes/_all/_none'));
+    const cluster = coordinator && (await this.ask(coordinator, '/_nodes/_all/_none', 2 * PROBE_MS));
     if (!cluster) return; // nothing learned: no coordinator answered
     const answering = Object.keys(cluster.nodes ?? {});
     this.preference =
@@ -85,14 +85,15 @@ export class NodeProbe {
         : undefined;
   }
 
-  private async ask(pool: Pool, path: string): Promise<NodesInfo | undefined> {
+  /** A nodes-info request; `waitMs` for its answer (a cluster-wide one waits PROBE_MS for each node first). */
+  private async ask(pool: Pool, path: string, waitMs: number): Promise<NodesInfo | undefined> {
     try {
       const response = await pool.request({
         path: `${path}?timeout=${PROBE_MS}ms&filter_path=_nodes.failed,nodes.*.name`,
         method: 'GET',
         headers: this.headers,
-        headersTimeout: 2 * PROBE_MS,
-        bodyTimeout: 2 * PROBE_MS,
+        headersTimeout: waitMs,
+        bodyTimeout: waitMs,
       });
       const answer = (await response.body.json()) as NodesInfo;
       return response.statusCode === 200 ? answer : undefined;
