@@ -48,8 +48,16 @@ describe('an OpenSearch node paused under load', () => {
     const resumedAt = stream.now();
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const samples = await stream.stop();
-    // Probed again every second while it was silent: back in the round within seconds of answering.
-    const backInRound = t.clients.search.describe().every((n) => n.live);
+    // Probed again every second while it was silent: back in the round within seconds of answering (a resumed
+    // process on a loaded machine may take a few to answer quickly again; without the probe, up to 30 s).
+    let backAfterMs: number | undefined;
+    for (const started = stream.now(); stream.now() - started < 15_000; ) {
+      if (t.clients.search.describe().every((n) => n.live)) {
+        backAfterMs = Math.round(stream.now() - resumedAt);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
 
     const budget = t.config.opensearchTimeoutMs;
     const afterFirstBudget = samples.filter((s) => s.sent > pausedAt + budget);
@@ -68,12 +76,12 @@ describe('an OpenSearch node paused under load', () => {
           .length,
         slowestWhilePausedMs: Math.round(slowest),
         statuses: [...new Set(failed.map((s) => s.status))],
-        backInRoundAfter5s: backInRound,
+        backInRoundAfterMs: backAfterMs,
       }),
     );
     expect(afterFirstBudget.length).toBeGreaterThan(100);
     expect(failed.map((s) => ({ status: s.status, sent: Math.round(s.sent - pausedAt) }))).toEqual([]);
-    expect(backInRound).toBe(true);
+    expect(backAfterMs).toBeDefined();
 
     // Resumed, the node answers again and the cluster is green: nothing was lost.
     await waitForHealth('green', 120_000);
