@@ -3,9 +3,8 @@
 // /readyz.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { clusterDown, clusterNode, clusterUp, readClusterState } from '../../scripts/stack/cluster.ts';
+import { clusterDown, clusterNode, clusterRunning, clusterUp } from '../../scripts/stack/cluster.ts';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
-import { isRunning } from '../../scripts/stack/process.ts';
 import { officialClient } from '../../src/clients.ts';
 import { silentProxy } from '../silent-proxy.ts';
 import { type Context, lab, loadDataset, type Paths, times } from './lab.ts';
@@ -96,8 +95,7 @@ export async function silentRedis(ctx: Context, { lookup }: Paths): Promise<Row>
  */
 export async function pausedNode(ctx: Context): Promise<Row> {
   const config = loadStackConfig();
-  const known = readClusterState(config);
-  const wasRunning = !!known && [...known.opensearch, ...known.redis].every((n) => isRunning(n));
+  const wasRunning = clusterRunning(config);
   if (!wasRunning) console.log('  starting the local cluster (npm run up -- --cluster), stopped after the drill…');
   const { opensearchUrl } = await clusterUp(config);
   const opensearch = officialClient({ nodes: opensearchUrl.split(',') }, { requestTimeout: 30_000 });

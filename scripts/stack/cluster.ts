@@ -57,6 +57,12 @@ export function readClusterState(config: StackConfig): ClusterState | undefined 
   }
 }
 
+/** Whether every process of the cluster the launcher recorded still runs (a tool that starts it stops it after). */
+export function clusterRunning(config: StackConfig): boolean {
+  const known = readClusterState(config);
+  return !!known && [...known.opensearch, ...known.redis].every((node) => isRunning(node));
+}
+
 function writeClusterState(config: StackConfig, state: ClusterState | undefined): void {
   const file = stateFile(config);
   if (!state) {

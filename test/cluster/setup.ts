@@ -1,8 +1,7 @@
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { clusterDown, clusterUp, readClusterState } from '../../scripts/stack/cluster.ts';
+import { clusterDown, clusterRunning, clusterUp } from '../../scripts/stack/cluster.ts';
 import { loadStackConfig } from '../../scripts/stack/config.ts';
-import { isRunning } from '../../scripts/stack/process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,8 +19,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const config = loadStackConfig();
-  const known = readClusterState(config);
-  const wasRunning = !!known && [...known.opensearch, ...known.redis].every((node) => isRunning(node));
+  const wasRunning = clusterRunning(config);
   const cluster = await clusterUp(config);
   project.provide('clusterOpensearchUrl', cluster.opensearchUrl);
   project.provide('clusterRedisNodes', cluster.redisNodes);
