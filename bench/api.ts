@@ -117,7 +117,7 @@ const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}, checkout = root
  * `--baseline <revision>`: that revision checked out (a git worktree under .cache/bench, sharing node_modules) and
  * built, to run its API beside today's.
  */
-function baselineCheckout(revision: string): { dir: string; name: string } {
+function baselineCheckout(revision: string): { dir: string; sha: string; name: string } {
   const sha = execFileSync('git', ['rev-parse', '--short', `${revision}^{commit}`], { cwd: root })
     .toString()
     .trim();
@@ -126,7 +126,7 @@ function baselineCheckout(revision: string): { dir: string; name: string } {
   if (!existsSync(path.join(dir, 'node_modules')))
     symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   execFileSync('npm', ['run', '-s', 'build'], { cwd: dir, stdio: 'inherit' });
-  return { dir, name: baselineName(sha) };
+  return { dir, sha, name: baselineName(sha) };
 }
 const baseline = values.baseline ? baselineCheckout(values.baseline) : undefined;
 
@@ -305,7 +305,7 @@ try {
 
 Machine: ${machine()}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
 Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
-${baseline ? `Baseline: ${baseline.name.slice(API.length + 2)} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
+${baseline ? `Baseline: revision ${baseline.sha} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
