@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { dataDirVariable, resolveDataDir } from '../common/data-dir.ts';
-import { indexPrefixSchema, parseEnv, profileVariables } from '../src/config.ts';
+import { indexPrefixSchema, parseEnv, profileVariables, semanticVariables } from '../src/config.ts';
 import { authOverHttps, connectionOf, credentialsPaired, opensearchVariables } from '../src/opensearch.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
@@ -20,6 +20,11 @@ const indexerEnvSchema = z
     BULK_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(104_857_600).default(8_388_608),
     BULK_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     ...dataDirVariable,
+    ...semanticVariables,
+    // Vectors already computed, by model and text (indexer/embeddings.ts): a reload embeds only what changed.
+    EMBEDDING_CACHE_DIR: z.string().min(1).default('.cache/embeddings'),
+    // Threads that embed, one core each; OpenSearch indexes meanwhile.
+    EMBEDDING_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   })
   .refine(...credentialsPaired)
   .refine(...authOverHttps)
@@ -34,6 +39,13 @@ const indexerEnvSchema = z
     bulkConcurrency: e.BULK_CONCURRENCY,
     dataDir: resolveDataDir(e.DATA_DIR),
     rankingProfile: path.resolve(e.RANKING_PROFILE),
+    embedding: e.SEMANTIC
+      ? {
+          modelDir: path.resolve(e.EMBEDDING_MODEL_DIR),
+          cacheDir: path.resolve(e.EMBEDDING_CACHE_DIR),
+          threads: e.EMBEDDING_THREADS,
+        }
+      : undefined,
   }));
 
 export type IndexerConfig = z.output<typeof indexerEnvSchema>;

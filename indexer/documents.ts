@@ -109,6 +109,14 @@ export function creatorDocument(
   return { ...doc, summary: storedSummary(doc), ...(score !== undefined && { popularityScore: score }) };
 }
 
+/**
+ * The text a creator's vector is computed from: its name, niches and description, the words someone describing
+ * such a creator would echo. Figures and sponsors are left to the lexical clauses and the filters.
+ */
+export function embeddingText(doc: Pick<CreatorDocument, 'name' | 'nicheLabels' | 'description'>): string {
+  return [doc.name, doc.nicheLabels.join(', '), doc.description].filter(Boolean).join('. ');
+}
+
 /** A document's number at a dotted path (`popularity.subscribers`); undefined when there is none. */
 function valueAt(doc: object, field: string): number | undefined {
   const value = field.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], doc);

@@ -2,11 +2,13 @@ import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
 import { countLines, createProgress } from '../common/progress.ts';
 import { NICHE_LIST } from '../src/contract/niches.ts';
+import type { CreatorDocument } from '../src/search/documents.ts';
 import { signalsKey } from '../src/search/indexed-popularity.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
-import { creatorDocument, SponsorStats } from './documents.ts';
+import { creatorDocument, embeddingText, SponsorStats } from './documents.ts';
+import { Embeddings } from './embeddings.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
 import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema } from './records.ts';
@@ -55,6 +57,7 @@ export interface LoadOptions {
 }
 
 const niches = new Map(NICHE_LIST.map((n) => [n.value, n]));
+const EMBEDDING_GROUP = 64;
 
 function indexBody(
   alias: AliasName,
@@ -62,9 +65,15 @@ function indexBody(
   previous: string | undefined,
   sorted: boolean,
   popularity?: string,
+  semantic = false,
 ) {
   const { settings, mappings } = indexDefinition(alias);
   if (!sorted) delete settings.index?.sort;
+  // Without vectors the index needs no k-NN plugin: SEMANTIC=off loads into any OpenSearch.
+  if (!semantic) {
+    delete settings.index?.knn;
+    delete mappings.properties?.embedding;
+  }
   return {
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
@@ -115,7 +124,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   try {
     await client.indices.create({
       index: creatorsIndex,
-      body: indexBody('creators', config.shards, previous, config.sort, popularity),
+      body: indexBody('creators', config.shards, previous, config.sort, popularity, Boolean(config.embedding)),
     });
     await client.indices.create({
       index: sponsorsIndex,
@@ -125,6 +134,14 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
     const stats = new SponsorStats();
+    const embeddings = config.embedding && Embeddings.open(config.embedding);
+    // With vectors, creators go out in groups: the embedding threads work on one while OpenSearch takes the last.
+    let group: { id: string; doc: CreatorDocument }[] = [];
+    const send = async () => {
+      const vectors = embeddings ? await embeddings.vectors(group.map(({ doc }) => embeddingText(doc))) : [];
+      for (const [i, { id, doc }] of group.entries()) await creators.add(id, { ...doc, embedding: vectors[i] });
+      group = [];
+    };
     try {
       for await (const parsed of readNdjson(creatorsFile, CreatorRecordSchema)) {
         if (!parsed.ok) {
@@ -138,11 +155,15 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
         }
         const doc = creatorDocument(parsed.record, sponsors, niches, popularity ? signals : undefined);
         stats.add(parsed.record, doc);
-        await creators.add(String(parsed.record.id), doc);
+        group.push({ id: String(parsed.record.id), doc });
+        if (group.length >= EMBEDDING_GROUP) await send();
       }
+      await send();
     } finally {
+      await embeddings?.close();
       await creators.close().finally(() => progress.stop());
     }
+    if (embeddings) (out ?? process.stdout).write(`${embeddings.summary()}\n`);
 
     const sponsorWriter = new BulkWriter(client, sponsorsIndex, bulk);
     for (const sponsor of sponsors.values())

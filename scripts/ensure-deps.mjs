@@ -18,7 +18,9 @@ const lockHash = () =>
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash()) {
   console.log('Installing dependencies (npm install from package-lock.json)…');
   try {
-    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    // onnxruntime-node's install script (npm 10 runs it) would fetch GPU add-ons this CPU-only service never uses.
+    const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env });
   } catch {
     console.error('✖ npm install failed (its output is above).');
     process.exit(1);

@@ -1,11 +1,13 @@
-// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see docs/local-stack.md), and
-// `tsx scripts/stack.ts env`, which prints the URLs (Redis's password included) for tools that read them.
+// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see docs/local-stack.md);
+// `tsx scripts/stack.ts model` fetches the embedding model alone (up fetches it too), and `tsx scripts/stack.ts env`
+// prints the URLs (Redis's password included) for tools that read them.
 // `--cluster` (up, env) means the cluster topology of scripts/stack/cluster.ts; down and status cover both.
 import { loadDotEnv, main } from '../common/cli.ts';
 import { describe } from './stack/cli.ts';
 import { clusterDown, clusterStatus, clusterUp, clusterUrls } from './stack/cluster.ts';
 import { loadStackConfig } from './stack/config.ts';
 import { down, status, up } from './stack/launcher.ts';
+import { ensureModel } from './stack/model.ts';
 import { maskUrl } from './stack/redis.ts';
 import { SERVICE_NAMES, type Service, type ServiceName } from './stack/state.ts';
 
@@ -61,6 +63,9 @@ await main(async () => {
       for (const line of cluster) console.log(line);
       return;
     }
+    case 'model':
+      // What `up` fetches besides the services; the Dockerfile runs it to put the model in the images.
+      return console.log(`Embedding model: ${await ensureModel(config)}`);
     case 'env': {
       // For tools that read OPENSEARCH_URL/REDIS_URL themselves: export $(npx tsx scripts/stack.ts env)
       if (rest.includes('--cluster')) {
@@ -74,6 +79,6 @@ await main(async () => {
       return;
     }
     default:
-      throw new Error(`Unknown command "${command}". Use up, down [service…], status or env.`);
+      throw new Error(`Unknown command "${command}". Use up, down [service…], status, model or env.`);
   }
 });

@@ -57,6 +57,15 @@ const trustProxy = z
 /** The ranking profile: the API ranks with it, and the indexer works out what a profile lets it store. */
 export const profileVariables = { RANKING_PROFILE: z.string().min(1).default(DEFAULT_PROFILE) };
 
+/**
+ * Semantic search, in the API and the indexer alike. The model folder is where the launcher puts it
+ * (scripts/stack/model.ts; test/unit/semantic-config.test.ts keeps the two in step).
+ */
+export const semanticVariables = {
+  SEMANTIC: z.stringbool().default(true),
+  EMBEDDING_MODEL_DIR: z.string().min(1).default('.cache/stack/model/all-MiniLM-L6-v2-int8'),
+};
+
 /** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
 export const indexPrefixSchema = z
   .string()
@@ -109,6 +118,7 @@ const envSchema = z
     RESERVATION_DEADLINE_MS: z.preprocess((v) => (v === '' ? undefined : v), count(100, 60_000).optional()),
     SETTLE_EVERY_MS: count(100, 60_000).default(5000),
     ...profileVariables,
+    ...semanticVariables,
     // 0 turns the file watch off (SIGHUP still reloads).
     RANKING_PROFILE_POLL_MS: count(0, 3_600_000).default(1000),
   })
@@ -135,6 +145,7 @@ const envSchema = z
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
     sponsorResults: e.SPONSOR_RESULTS,
     production: e.NODE_ENV === 'production',
+    semantic: e.SEMANTIC ? { modelDir: path.resolve(e.EMBEDDING_MODEL_DIR) } : undefined,
     keyPrefix: e.KEY_PREFIX,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // Plans: values in config, documented in docs/accounts.md. `free` is a plan without API access.

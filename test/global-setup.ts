@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { loadStackConfig } from '../scripts/stack/config.ts';
 import { dockerAnswers } from '../scripts/stack/docker.ts';
 import { down, up } from '../scripts/stack/launcher.ts';
+import { ensureModel } from '../scripts/stack/model.ts';
 import { OPENSEARCH_IMAGE, REDIS_IMAGE } from '../scripts/stack/pins.ts';
 
 declare module 'vitest' {
@@ -27,6 +28,9 @@ interface Stack {
 const shared = globalThis as { csiTestStack?: { stack: Promise<Stack>; users: number } };
 
 export default async function setup(project: TestProject) {
+  // Semantic search's model, wherever the services come from: the indexer and the API load it from the launcher's cache.
+  const config = loadStackConfig();
+  if (config.semantic) await ensureModel(config);
   shared.csiTestStack ??= { stack: provide(), users: 0 };
   const entry = shared.csiTestStack;
   entry.users += 1;

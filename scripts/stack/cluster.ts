@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { StackConfig } from './config.ts';
 import { opensearchHealthy } from './health.ts';
+import { ensureModel } from './model.ts';
 import { startOpenSearchNode } from './opensearch.ts';
 import {
   fetchJson,
@@ -137,6 +138,7 @@ async function redisClusterOk(port: number, password: string): Promise<{ ok: boo
 
 export async function clusterUp(config: StackConfig): Promise<Cluster> {
   ensureCacheDir(config.cacheDir);
+  if (config.semantic) await ensureModel(config);
   mkdirSync(clusterDir(config), { recursive: true });
   const known = readClusterState(config);
   const password = redisPassword(config.cacheDir);

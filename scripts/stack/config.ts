@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseEnv } from '../../src/config.ts';
+import { parseEnv, semanticVariables } from '../../src/config.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -24,6 +24,8 @@ const stackEnvSchema = z
     // The API's variable (src/search/connection.ts checks it); the launcher checks its first node answers.
     OPENSEARCH_URL: z.string().optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    // The API's variable (src/config.ts): with semantic search on, `up` also fetches its model.
+    SEMANTIC: semanticVariables.SEMANTIC,
   })
   .transform((e) => ({
     cacheDir: path.resolve(REPO_ROOT, e.STACK_CACHE_DIR),
@@ -35,6 +37,7 @@ const stackEnvSchema = z
     timeoutMs: e.STACK_TIMEOUT_S * 1000,
     opensearchUrl: e.OPENSEARCH_URL,
     redisUrl: e.REDIS_URL,
+    semantic: e.SEMANTIC,
   }));
 
 export type StackConfig = z.output<typeof stackEnvSchema>;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import { composeStop, composeUp, dockerAnswers } from './docker.ts';
 import { apiHealthy, opensearchHealthy, redisHealthy, redisProbe } from './health.ts';
+import { ensureModel } from './model.ts';
 import { opensearchLog, startLocalOpenSearch } from './opensearch.ts';
 import { isRunning, type ProcessRef, portAnswers, StackError, stopProcess, waitFor } from './process.ts';
 import {
@@ -161,7 +162,10 @@ export async function up(config: StackConfig): Promise<Stack> {
     dockerCheck ??= dockerAnswers();
     return dockerCheck;
   };
-  const [opensearch, redis] = await Promise.all(backings(config).map((b) => provide(config, b, docker)));
+  const [[opensearch, redis]] = await Promise.all([
+    Promise.all(backings(config).map((b) => provide(config, b, docker))),
+    config.semantic && ensureModel(config),
+  ]);
   if (!opensearch || !redis) throw new StackError('internal: a backing service was not provided');
   return { opensearch, redis };
 }

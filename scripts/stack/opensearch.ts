@@ -6,32 +6,25 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config.ts';
+import { sha256 } from './digest.ts';
 import { opensearchHealthy } from './health.ts';
 import { discoverJava } from './java.ts';
-import { OPENSEARCH_ARTIFACT, OPENSEARCH_VERSION } from './pins.ts';
+import { OPENSEARCH_ARTIFACT, OPENSEARCH_KNN_ARTIFACT, OPENSEARCH_KNN_SHA256, OPENSEARCH_VERSION } from './pins.ts';
 import { oncePerProcess, type ProcessRef, run, StackError, startDetached } from './process.ts';
 import { asServiceUser, SERVICE_USER, serviceUserCanReach } from './service-user.ts';
 import { assertTrusted, localUid } from './trust.ts';
 
-function sha256(file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(file)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('hex')))
-      .on('error', reject);
-  });
-}
-
 /**
- * Fetches the pinned server from Maven Central (checksums enforced), tests the archive, and unpacks it into the
- * cache through a temporary folder, so an interrupted run never leaves a half-unpacked server behind.
+ * Fetches the pinned server and its k-NN plugin from Maven Central (checksums enforced: Maven's for the server, the
+ * pinned SHA-256 for the plugin), tests the archives, and unpacks the server and installs the plugin in a temporary
+ * folder before it takes the cache's place, so an interrupted run never leaves a half-installed server behind.
  */
 function ensureInstalled(config: StackConfig): Promise<string> {
   const home = path.join(config.cacheDir, `opensearch-${OPENSEARCH_VERSION}`);
@@ -46,33 +39,13 @@ async function install(config: StackConfig, home: string): Promise<string> {
     const owners = serviceUid === undefined ? [] : [serviceUid];
     assertTrusted(home, 'The unpacked OpenSearch', owners);
     assertTrusted(marker, "OpenSearch's verification marker", owners);
-    return home;
+    // A server cached before the launcher added the plugin lacks it: installed again rather than run without it.
+    if (readFileSync(marker, 'utf8').includes(OPENSEARCH_KNN_ARTIFACT)) return home;
+    console.log(`${home} has no k-NN plugin; installing OpenSearch again…`);
   }
 
-  const downloads = path.join(config.cacheDir, 'downloads');
-  mkdirSync(downloads, { recursive: true });
-  console.log(`Fetching ${OPENSEARCH_ARTIFACT} from Maven Central…`);
-  await run(
-    'mvn',
-    [
-      '-q',
-      '-B',
-      '--strict-checksums',
-      'dependency:copy',
-      `-Dartifact=${OPENSEARCH_ARTIFACT}`,
-      `-DoutputDirectory=${downloads}`,
-    ],
-    { timeoutMs: config.timeoutMs },
-  ).catch((error: Error) => {
-    throw new StackError(`Could not download OpenSearch ${OPENSEARCH_VERSION} with Maven.\n${error.message}`);
-  });
-  const zip = path.join(downloads, `opensearch-${OPENSEARCH_VERSION}.zip`);
-  if (!existsSync(zip)) throw new StackError(`Maven reported success but ${zip} is missing`);
-  await run('unzip', ['-tq', zip], { timeoutMs: config.timeoutMs }).catch((error: Error) => {
-    rmSync(zip, { force: true });
-    throw new StackError(`The downloaded archive is corrupt and was removed; run again.\n${error.message}`);
-  });
-
+  const zip = await download(config, OPENSEARCH_ARTIFACT, `OpenSearch ${OPENSEARCH_VERSION}`);
+  const knn = await download(config, OPENSEARCH_KNN_ARTIFACT, 'the k-NN plugin', OPENSEARCH_KNN_SHA256);
   const staging = `${home}.unpacking-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   await run('unzip', ['-q', zip, '-d', staging], { timeoutMs: config.timeoutMs });
@@ -80,15 +53,68 @@ async function install(config: StackConfig, home: string): Promise<string> {
   if (!top || !existsSync(path.join(staging, top, 'bin', 'opensearch'))) {
     throw new StackError(`${zip} does not contain an OpenSearch distribution`);
   }
-  writeFileSync(path.join(staging, top, '.verified'), `${OPENSEARCH_ARTIFACT}\nsha256 ${await sha256(zip)}\n`, {
-    mode: 0o644,
+  const unpacked = path.join(staging, top);
+  console.log('Installing the k-NN plugin…');
+  await run(path.join(unpacked, 'bin', 'opensearch-plugin'), ['install', '--batch', `file://${knn}`], {
+    timeoutMs: config.timeoutMs,
+    // The staging copy's config folder whatever the caller's environment says, and Java 21 (the plugin tool's too).
+    env: {
+      ...process.env,
+      OPENSEARCH_JAVA_HOME: discoverJava().home,
+      OPENSEARCH_PATH_CONF: path.join(unpacked, 'config'),
+    },
+  }).catch((error: Error) => {
+    rmSync(staging, { recursive: true, force: true });
+    throw new StackError(`Could not install the k-NN plugin into OpenSearch ${OPENSEARCH_VERSION}.\n${error.message}`);
   });
+  const verified = [
+    `${OPENSEARCH_ARTIFACT}\nsha256 ${await sha256(zip)}`,
+    `${OPENSEARCH_KNN_ARTIFACT}\nsha256 ${OPENSEARCH_KNN_SHA256}`,
+  ];
+  writeFileSync(path.join(unpacked, '.verified'), `${verified.join('\n')}\n`, { mode: 0o644 });
   rmSync(home, { recursive: true, force: true });
-  renameSync(path.join(staging, top), home);
+  renameSync(unpacked, home);
   chmodSync(home, 0o755); // whatever the archive and the umask said: checked by assertTrusted on the next run
   rmSync(staging, { recursive: true, force: true });
-  rmSync(zip); // Maven keeps its own copy in ~/.m2; one on disk is enough.
+  // Maven keeps its own copies in ~/.m2; one on disk is enough.
+  rmSync(zip);
+  rmSync(knn);
   return home;
+}
+
+/**
+ * Fetches one pinned zip (`group:name:version:zip`) into the cache's downloads and tests it; returns its path. With
+ * `pinnedSha256` the zip is checked against that instead of against the checksum files Maven finds beside it.
+ */
+async function download(config: StackConfig, artifact: string, what: string, pinnedSha256?: string): Promise<string> {
+  const [group = '', name, version] = artifact.split(':');
+  const downloads = path.join(config.cacheDir, 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  console.log(`Fetching ${artifact} from Maven Central…`);
+  const checksums = pinnedSha256 ? [] : ['--strict-checksums'];
+  await run(
+    'mvn',
+    ['-q', '-B', ...checksums, 'dependency:copy', `-Dartifact=${artifact}`, `-DoutputDirectory=${downloads}`],
+    { timeoutMs: config.timeoutMs },
+  ).catch((error: Error) => {
+    throw new StackError(`Could not download ${what} with Maven.\n${error.message}`);
+  });
+  const zip = path.join(downloads, `${name}-${version}.zip`);
+  if (!existsSync(zip)) throw new StackError(`Maven reported success but ${zip} is missing`);
+  const actual = pinnedSha256 ? await sha256(zip) : undefined;
+  if (actual !== pinnedSha256) {
+    rmSync(zip, { force: true });
+    throw new StackError(
+      `The downloaded archive of ${what} has SHA-256 ${actual}, not the ${pinnedSha256} pinned in ` +
+        `scripts/stack/pins.ts, and was removed. Remove Maven's copy too ` +
+        `(~/.m2/repository/${group.replaceAll('.', '/')}/${name}/${version}) and run again.`,
+    );
+  }
+  await run('unzip', ['-tq', zip], { timeoutMs: config.timeoutMs }).catch((error: Error) => {
+    rmSync(zip, { force: true });
+    throw new StackError(`The downloaded archive of ${what} is corrupt and was removed; run again.\n${error.message}`);
+  });
+  return zip;
 }
 
 export const opensearchLog = (config: StackConfig) => path.join(config.cacheDir, 'opensearch', 'logs');

@@ -56,6 +56,8 @@ export const CreatorDocumentSchema = z.strictObject({
   audienceNote: z.string().nullable(),
   /** The CreatorSummary rendered at index time (present.ts, storedSummary): a stored field, not in _source. */
   summary: z.string(),
+  /** The sentence model's vector of the creator's text (indexer/embeddings.ts); absent when loaded with SEMANTIC=off. */
+  embedding: z.array(z.number()).optional(),
 });
 export type CreatorDocument = z.output<typeof CreatorDocumentSchema>;
 

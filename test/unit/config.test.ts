@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       settleEveryMs: 5000,
       rankingProfile: DEFAULT_PROFILE,
       rankingProfilePollMs: 1000,
+      semantic: { modelDir: path.resolve('.cache/stack/model/all-MiniLM-L6-v2-int8') },
     });
   });
 
