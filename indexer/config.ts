@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { dataDirVariable, resolveDataDir } from '../common/data-dir.ts';
-import { indexPrefixSchema, parseEnv, profileVariables, semanticVariables } from '../src/config.ts';
+import { indexPrefixSchema, modelId, parseEnv, profileVariables, semanticVariables } from '../src/config.ts';
 import { authOverHttps, connectionOf, credentialsPaired, opensearchVariables } from '../src/opensearch.ts';
 
 // The indexer's variables (the API's are in src/config.ts, the launcher's in scripts/stack/config.ts).
@@ -42,6 +42,7 @@ const indexerEnvSchema = z
     embedding: e.SEMANTIC
       ? {
           modelDir: path.resolve(e.EMBEDDING_MODEL_DIR),
+          model: modelId(e.EMBEDDING_MODEL_DIR),
           cacheDir: path.resolve(e.EMBEDDING_CACHE_DIR),
           threads: e.EMBEDDING_THREADS,
         }

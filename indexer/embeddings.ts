@@ -149,6 +149,7 @@ export class EmbeddingPool {
 
 export interface EmbeddingOptions {
   modelDir: string;
+  model: string;
   cacheDir: string;
   threads: number;
 }
@@ -172,7 +173,7 @@ export class Embeddings {
     if (!existsSync(path.join(options.modelDir, 'model.onnx'))) {
       throw new Error(`No embedding model in ${options.modelDir}: npm run stack:up fetches it, or set SEMANTIC=off`);
     }
-    return new Embeddings(new EmbeddingCache(options.cacheDir, path.basename(options.modelDir)), options);
+    return new Embeddings(new EmbeddingCache(options.cacheDir, options.model), options);
   }
 
   private pool?: Promise<EmbeddingPool>;

@@ -65,12 +65,12 @@ function indexBody(
   previous: string | undefined,
   sorted: boolean,
   popularity?: string,
-  semantic = false,
+  embedding?: string,
 ) {
   const { settings, mappings } = indexDefinition(alias);
   if (!sorted) delete settings.index?.sort;
   // Without vectors the index needs no k-NN plugin: SEMANTIC=off loads into any OpenSearch.
-  if (!semantic) {
+  if (!embedding) {
     delete settings.index?.knn;
     delete mappings.properties?.embedding;
   }
@@ -78,13 +78,14 @@ function indexBody(
     // Loading is fastest with no replicas and no refreshes; both are restored before the alias swap.
     settings: { ...settings, number_of_shards: shards, number_of_replicas: 0, refresh_interval: '-1' },
     // The version that was live when this one was built is what --rollback returns to.
-    // Creators: the popularity signals whose sum they carry (src/search/indexed-popularity.ts), if any.
+    // Creators: the popularity signals whose sum they carry (src/search/indexed-popularity.ts), and the model whose
+    // vectors they carry, if any: the API adds semantic clauses only for an index with its own model's vectors.
     mappings: {
       ...mappings,
       _meta: {
         previous: previous ?? null,
         definition: definitionDigest(alias),
-        ...(alias === 'creators' && { popularity: popularity ?? null }),
+        ...(alias === 'creators' && { popularity: popularity ?? null, embedding: embedding ?? null }),
       },
     },
   };
@@ -124,7 +125,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   try {
     await client.indices.create({
       index: creatorsIndex,
-      body: indexBody('creators', config.shards, previous, config.sort, popularity, Boolean(config.embedding)),
+      body: indexBody('creators', config.shards, previous, config.sort, popularity, config.embedding?.model),
     });
     await client.indices.create({
       index: sponsorsIndex,

@@ -18,8 +18,10 @@ import { validatorCompiler } from './http/validator.ts';
 import { MCP_PATH, mcpRoute } from './mcp/route.ts';
 import { Metrics, REFUSED } from './metrics.ts';
 import { Catalog } from './search/catalog.ts';
+import { type Embedder, loadEmbedder } from './search/embedder.ts';
 import { aliases } from './search/indices.ts';
 import { LiveProfile } from './search/live-profile.ts';
+import { QueryVectors } from './search/query-vectors.ts';
 
 export interface AppOptions {
   config: Config;
@@ -50,6 +52,19 @@ function trustProxyOption(trust: TrustProxy) {
 }
 
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
+// One model session per process, whatever number of apps it builds (the tests build many); it lives as long as the
+// process does.
+const embedders = new Map<string, Promise<Embedder>>();
+function sharedEmbedder(dir: string): Promise<Embedder> {
+  let embedder = embedders.get(dir);
+  if (!embedder) {
+    embedder = loadEmbedder(dir);
+    embedders.set(dir, embedder);
+    embedder.catch(() => embedders.delete(dir));
+  }
+  return embedder;
+}
+
 export async function buildApp({ config, clients, logger, profile, now, metrics = new Metrics() }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
@@ -138,6 +153,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
   const catalog = new Catalog({
     http: clients.search,
     profile: ranking,
+    vectors: config.semantic && new QueryVectors(await sharedEmbedder(config.semantic.modelDir), config.semantic.model),
     indexPrefix: config.indexPrefix,
     publicBaseUrl: config.publicBaseUrl,
     depthLimit: config.searchDepthLimit,

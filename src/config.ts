@@ -66,6 +66,9 @@ export const semanticVariables = {
   EMBEDDING_MODEL_DIR: z.string().min(1).default('.cache/stack/model/all-MiniLM-L6-v2-int8'),
 };
 
+/** What names a model in the index's _meta and the vectors' cache: its folder's name (`all-MiniLM-L6-v2-int8`). */
+export const modelId = (dir: string) => path.basename(path.resolve(dir));
+
 /** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */
 export const indexPrefixSchema = z
   .string()
@@ -145,7 +148,9 @@ const envSchema = z
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
     sponsorResults: e.SPONSOR_RESULTS,
     production: e.NODE_ENV === 'production',
-    semantic: e.SEMANTIC ? { modelDir: path.resolve(e.EMBEDDING_MODEL_DIR) } : undefined,
+    semantic: e.SEMANTIC
+      ? { modelDir: path.resolve(e.EMBEDDING_MODEL_DIR), model: modelId(e.EMBEDDING_MODEL_DIR) }
+      : undefined,
     keyPrefix: e.KEY_PREFIX,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     // Plans: values in config, documented in docs/accounts.md. `free` is a plan without API access.

@@ -8,7 +8,11 @@ import { dataDir } from '../common/data-dir.ts';
 import { loadJudgments } from '../common/judgments.ts';
 import { officialClient } from '../src/clients.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { loadEmbedder } from '../src/search/embedder.ts';
+import { aliases } from '../src/search/indices.ts';
+import { type Mappings, recordedIndex } from '../src/search/live-index.ts';
 import { loadProfile, PROFILES_DIR, type Profile } from '../src/search/profile.ts';
+import { QueryVectors } from '../src/search/query-vectors.ts';
 import type { SearchSettings } from '../src/search/requests.ts';
 import { evaluate } from './evaluate.ts';
 
@@ -20,6 +24,8 @@ export interface Workbench {
   profile: (nameOrFile?: string) => Profile;
   judgments: (paths: string[] | undefined) => ReturnType<typeof loadJudgments>;
   progress: (label: string) => (done: number, total: number) => void;
+  /** Query vectors as the API embeds them, when it would (SEMANTIC on, the live index has the model's vectors). */
+  vectors: () => Promise<QueryVectors | undefined>;
 }
 
 /** A profile by file, or by name in relevance/profiles/. */
@@ -56,12 +62,26 @@ function progressLine(label: string) {
   };
 }
 
+/** The live creators index's vectors are of the API's model: what decides whether the API embeds queries. */
+async function semanticVectors(config: Config, client: Client): Promise<QueryVectors | undefined> {
+  if (!config.semantic) return undefined;
+  const { body } = await client.indices.getMapping({ index: aliases(config.indexPrefix).creators });
+  if (recordedIndex(body as Mappings)?.embedding !== config.semantic.model) return undefined;
+  return new QueryVectors(await loadEmbedder(config.semantic.modelDir), config.semantic.model);
+}
+
 export function workbench(): Workbench {
   loadDotEnv();
   const config = loadConfig();
+  const client = officialClient(config.opensearch, { requestTimeout: 120_000 });
+  let vectors: Promise<QueryVectors | undefined> | undefined;
   return {
     config,
-    client: officialClient(config.opensearch, { requestTimeout: 120_000 }),
+    client,
+    vectors: () => {
+      vectors ??= semanticVectors(config, client);
+      return vectors;
+    },
     settings: {
       indexPrefix: config.indexPrefix,
       depthLimit: config.searchDepthLimit,
@@ -85,6 +105,7 @@ export async function runEval(bench: Workbench, profileName: string | undefined,
     judgments: bench.judgments(paths),
     settings: bench.settings,
     pageSize: bench.config.pageSize,
+    vectors: await bench.vectors(),
     onProgress: bench.progress(`eval ${profile.name}`),
   });
 }

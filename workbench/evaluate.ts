@@ -2,7 +2,9 @@
 // requests.ts renders both), and turns its per-query details into the workbench's figures per class and overall.
 import type { Client } from '@opensearch-project/opensearch';
 import { type Judgment, searchParams } from '../common/judgments.ts';
+import { usesSemantic } from '../src/search/creator-query.ts';
 import type { Profile } from '../src/search/profile.ts';
+import type { QueryVectors } from '../src/search/query-vectors.ts';
 import {
   creatorSearchRequest,
   type SearchRequest,
@@ -82,6 +84,8 @@ export interface EvaluateOptions {
   settings: SearchSettings;
   /** Creators per page, as the API serves them (PAGE_SIZE). */
   pageSize: number;
+  /** Queries' sentence vectors, as the API embeds them, when the index holds creators' vectors of that model. */
+  vectors?: QueryVectors;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -91,10 +95,21 @@ export function renderRequest(
   profile: Profile,
   settings: SearchSettings,
   pageSize: number,
+  vector?: number[],
 ): SearchRequest {
   return judgment.target === 'sponsors'
     ? sponsorSearchRequest(judgment.query, profile.ranking, settings)
-    : creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings);
+    : creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings, undefined, vector);
+}
+
+/** The query's vector when the API would embed it (live-index.ts and catalog.ts decide the same way). */
+export async function vectorFor(
+  judgment: Judgment,
+  profile: Profile,
+  vectors: QueryVectors | undefined,
+): Promise<number[] | undefined> {
+  const semantic = judgment.target === 'creators' && usesSemantic(searchParams(judgment), profile.ranking.creators);
+  return vectors && semantic ? vectors.vectorOf(judgment.query) : undefined;
 }
 
 interface Doc {
@@ -231,9 +246,10 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
     const unrated = new Map<string, { index: string; id: string }>();
     for (let start = 0; start < judged.length; start += CHUNK) {
       const chunk = judged.slice(start, start + CHUNK);
-      const requests = chunk.map(({ j, key }) => ({
+      const vectors = await Promise.all(chunk.map(({ j }) => vectorFor(j, profile, options.vectors)));
+      const requests = chunk.map(({ j, key }, i) => ({
         id: key,
-        request: renderRequest(j, profile, settings, pageSize).body,
+        request: renderRequest(j, profile, settings, pageSize, vectors[i]).body,
         ratings: Object.entries(j.ratings).flatMap(([id, grade]) => {
           const doc = known.get(id.toLowerCase());
           return doc ? [{ _index: doc.index, _id: doc.id, rating: grade }] : [];

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Judgment, searchParams } from '../common/judgments.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import type { Workbench } from './context.ts';
-import { renderRequest, SHOWN_ID } from './evaluate.ts';
+import { renderRequest, SHOWN_ID, vectorFor } from './evaluate.ts';
 import { attribute, type Explanation, type Part } from './explanation.ts';
 
 const USAGE = 'explain "query" [--profile P] [--filter name=value]… [--size N] [--sponsors]';
@@ -169,7 +169,8 @@ export async function explainCommand(bench: Workbench, args: string[]) {
 
   const profile = bench.profile(values.profile);
   const judgment: Judgment = { query, class: 'explain', target, filters, ratings: {}, source: 'explain' };
-  const request = renderRequest(judgment, profile, bench.settings, bench.config.pageSize);
+  const vector = await vectorFor(judgment, profile, await bench.vectors());
+  const request = renderRequest(judgment, profile, bench.settings, bench.config.pageSize, vector);
   const shown = SHOWN_ID[target];
   // A copy: the rendered body stays exactly the API's, and only what explaining needs is added to this one.
   const body = {

@@ -5,7 +5,15 @@ import type { z } from 'zod';
 import { ApiError } from '../contract/error.ts';
 import type { OperationId, SearchCreatorsResult } from '../contract/operations.ts';
 import type { SearchCreatorsParams } from '../contract/params.ts';
-import { AUDIENCE_SOURCE, creatorLookupBody, DETAIL_SOURCE, STORED_SUMMARY, SUMMARY_SOURCE } from './creator-query.ts';
+import {
+  AUDIENCE_SOURCE,
+  creatorLookupBody,
+  DETAIL_SOURCE,
+  EMBEDDING,
+  STORED_SUMMARY,
+  SUMMARY_SOURCE,
+  usesSemantic,
+} from './creator-query.ts';
 import type { CreatorSource, SponsorSource } from './documents.ts';
 import { POPULARITY_SCORE } from './indexed-popularity.ts';
 import { aliases, searchPath } from './indices.ts';
@@ -14,6 +22,7 @@ import type { LiveProfile } from './live-profile.ts';
 import { type OpenSearchHttp, OpenSearchRefusal } from './opensearch-http.ts';
 import { pageLinks } from './pagination.ts';
 import { creatorAudience, creatorDetail, creatorSummary, Pages, sponsorDetail, sponsorSummary } from './present.ts';
+import type { QueryVectors } from './query-vectors.ts';
 import { creatorSearchRequest, type SearchSettings, sponsorSearchRequest } from './requests.ts';
 import { sponsorLookupBody } from './sponsor-query.ts';
 
@@ -22,6 +31,8 @@ export interface CatalogOptions extends SearchSettings {
   /** Read on every search, so a reloaded profile applies to the next request. */
   profile: Pick<LiveProfile, 'ranking'>;
   publicBaseUrl: string;
+  /** Semantic search's query vectors; none: lexical search only (SEMANTIC=off). */
+  vectors?: QueryVectors;
 }
 
 interface Hit<T> {
@@ -96,9 +107,10 @@ export class Catalog {
   }
 
   /**
-   * A page of creator search, with the stored popularity sum when the live index carries it for the profile's
-   * signals. Its answer counts only if that index gave it: one from another (the indexer swapped the alias since),
-   * or a refusal (an index loaded without the sum), is asked again with the popularity clauses.
+   * A page of creator search, with what the live index stores when it serves the profile: the popularity sum of its
+   * signals, and creators' vectors of the API's model (the query's vector then finds the creators nearest in
+   * meaning). Such an answer counts only if that index gave it: one from another (the indexer swapped the alias
+   * since), or a refusal (an index loaded without them), is asked again with neither.
    */
   private async rankedSearch(
     params: SearchCreatorsParams,
@@ -107,23 +119,31 @@ export class Catalog {
     signal?: AbortSignal,
   ): Promise<SearchResult<CreatorSource>> {
     const { ranking } = this.options.profile;
-    const request = (indexed?: string) => {
-      const { index, body, storedPopularity } = creatorSearchRequest(params, pageSize, ranking, this.options, indexed);
-      return { index, body: { ...body, ...overrides }, storedPopularity };
+    const request = (indexed?: string, vector?: number[]) => {
+      const built = creatorSearchRequest(params, pageSize, ranking, this.options, indexed, vector);
+      return { ...built, body: { ...built.body, ...overrides } };
     };
     const known = this.live.known;
-    const first = request(known?.popularity);
-    if (!known || !first.storedPopularity) {
+    const vectors = this.options.vectors;
+    const vector =
+      vectors && known?.embedding === vectors.model && usesSemantic(params, ranking.creators)
+        ? await vectors.vectorOf(params.query)
+        : undefined;
+    const first = request(known?.popularity, vector);
+    if (!known || !(first.storedPopularity || first.semantic)) {
       return this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
     }
     try {
       const result = await this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
       if (this.live.answeredBy(known, result.hits.hits[0]?._index)) return result;
     } catch (error) {
-      // Only the index's refusal of the script over the stored sum (a load without that field) is asked again;
-      // any other 400 is the answer (a query past the clause limit would fail the same way twice).
+      // Only the index's refusal of what it was expected to store is asked again; any other 400 is the answer (a
+      // query past the clause limit would fail the same way twice).
       const refused = error instanceof ApiError ? error.cause : undefined;
-      if (!(refused instanceof OpenSearchRefusal && refused.missingField(POPULARITY_SCORE))) throw error;
+      const stale =
+        refused instanceof OpenSearchRefusal &&
+        (refused.missingField(POPULARITY_SCORE) || refused.noVectors(EMBEDDING));
+      if (!stale) throw error;
       this.live.forget(known);
     }
     const { index, body } = request();

@@ -227,6 +227,7 @@ export function creatorSearchBody(
   ranking: CreatorRanking,
   window: { from: number; size: number },
   indexedPopularity?: string,
+  vector?: number[],
 ): Query {
   const bare = p.query.trim().replace(/^@+/, '');
   const filter = creatorFilters(p);
@@ -253,6 +254,8 @@ export function creatorSearchBody(
   } else {
     query = { bool: { must: [text], should: [...popularityBoosts(ranking), ...hints], filter } };
   }
+  if (vector && ranking.semantic && usesSemantic(p, ranking))
+    query = withNearest(query, vector, ranking.semantic, filter);
   return {
     from: window.from,
     size: window.size,
@@ -264,6 +267,33 @@ export function creatorSearchBody(
     sort: creatorSort(p.sort),
   };
 }
+
+/**
+ * Whether a search adds the creators nearest in meaning: ranked by relevance only (a sort by a metric lists what the
+ * words match), and not for a handle, which names one creator.
+ */
+export function usesSemantic(p: SearchCreatorsParams, ranking: CreatorRanking): boolean {
+  const query = p.query.trim();
+  return ranking.semantic !== undefined && p.sort === undefined && query !== '' && !query.startsWith('@');
+}
+
+/** The lexical query, or the creators nearest the query's vector under the same filters; scores add up. */
+function withNearest(
+  lexical: Query,
+  vector: number[],
+  semantic: NonNullable<CreatorRanking['semantic']>,
+  filter: Query[],
+): Query {
+  const nearest = {
+    vector,
+    ...(semantic.k === undefined ? { min_score: semantic.minScore } : { k: semantic.k }),
+    boost: semantic.boost,
+    ...(filter.length && { filter: { bool: { filter } } }),
+  };
+  return { bool: { should: [lexical, { knn: { [EMBEDDING]: nearest } }], minimum_should_match: 1 } };
+}
+
+export const EMBEDDING = 'embedding';
 
 const MAX_ID_LENGTH = 100;
 

@@ -1,16 +1,21 @@
 // What the index behind the creators alias was built with, as the indexer recorded it in its mapping's _meta
-// (indexer/load.ts): the popularity signals whose sum its creators carry (indexed-popularity.ts). Learned in the
+// (indexer/load.ts): the popularity signals whose sum its creators carry (indexed-popularity.ts), and the sentence
+// model whose vectors they carry, if any (semantic search). Learned in the
 // background on first use, and again whenever a search answers from another index (the indexer swapped the
 // alias): until it is known, searches rank with the popularity clauses, which every index answers alike.
 import type { OpenSearchHttp } from './opensearch-http.ts';
 
 /** An alias's `GET <alias>/_mapping` answer: its one index, with the _meta the indexer wrote. */
-export type Mappings = Record<string, { mappings?: { _meta?: { popularity?: string | null } } }>;
+export type Mappings = Record<
+  string,
+  { mappings?: { _meta?: { popularity?: string | null; embedding?: string | null } } }
+>;
 
-/** What an index recorded: its name, and the popularity signals whose sum it stores (if any). */
+/** What an index recorded: its name, the popularity signals whose sum it stores and its vectors' model (if any). */
 export interface Recorded {
   index: string;
   popularity: string | undefined;
+  embedding: string | undefined;
 }
 
 /** The index an alias points at and the popularity signals it stores the sum of; undefined unless one index. */
@@ -18,7 +23,8 @@ export function recordedIndex(body: Mappings): Recorded | undefined {
   const indices = Object.entries(body);
   const [index, definition] = indices[0] ?? [];
   if (indices.length !== 1 || index === undefined) return undefined;
-  return { index, popularity: definition?.mappings?._meta?.popularity ?? undefined };
+  const meta = definition?.mappings?._meta;
+  return { index, popularity: meta?.popularity ?? undefined, embedding: meta?.embedding ?? undefined };
 }
 
 /** After a failed attempt (no data loaded yet, the cluster down), how long until the next. */

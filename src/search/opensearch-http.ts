@@ -305,6 +305,13 @@ export class OpenSearchRefusal extends Error {
   missingField(field: string): boolean {
     return this.causes.some((c) => c.type === 'script_exception' && c.script?.includes(field));
   }
+
+  /** A k-NN clause over a field the index does not hold as vectors (an index loaded with SEMANTIC=off). */
+  noVectors(field: string): boolean {
+    return this.causes.some(
+      (c) => c.type === 'query_shard_exception' && c.reason?.includes(`'${field}' is not knn_vector`),
+    );
+  }
 }
 
 /**

@@ -59,6 +59,20 @@ const CreatorRanking = z.strictObject({
       signals: z.record(z.string(), z.strictObject({ boost, pivot: z.number().positive().optional() })),
     })
     .optional(),
+  /**
+   * Semantic search: a k-NN clause over the creators' sentence vectors beside the lexical ones. It adds to what the
+   * words match the `k` creators nearest the query, or those whose score reaches `minScore` (filters applied), each
+   * scored `boost` × (1 + cosine) / 2. Absent: lexical search only.
+   */
+  semantic: z
+    .strictObject({
+      about: z.string().optional(),
+      boost,
+      k: z.int().min(1).max(1000).optional(),
+      minScore: z.number().gt(0.5).max(1).optional(),
+    })
+    .refine((s) => (s.k === undefined) !== (s.minScore === undefined), 'give either k or minScore')
+    .optional(),
   /** A query that names a niche: the text match as a gate, and how much each creator matters (category-query.ts). */
   category: z
     .strictObject({

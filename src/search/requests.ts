@@ -1,7 +1,7 @@
 // The two ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
 // them and the relevance workbench evaluates them, so what an analyst measures is what users get.
 import type { SearchCreatorsParams } from '../contract/params.ts';
-import { creatorSearchBody } from './creator-query.ts';
+import { addsStoredPopularity, creatorSearchBody, usesSemantic } from './creator-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
 import type { Ranking } from './profile.ts';
@@ -19,8 +19,9 @@ export interface SearchRequest {
 }
 
 /**
- * `indexedPopularity`: the popularity signals the creators index stores the sum of (live-index.ts); the request
- * says whether it relies on them.
+ * `indexedPopularity`: the popularity signals the creators index stores the sum of (live-index.ts); `vector`: the
+ * query's sentence vector, when the index holds creators' vectors of the same model. The request says whether it
+ * relies on what the index stores.
  */
 export function creatorSearchRequest(
   params: SearchCreatorsParams,
@@ -28,13 +29,14 @@ export function creatorSearchRequest(
   ranking: Ranking,
   settings: SearchSettings,
   indexedPopularity?: string,
-): SearchRequest & { storedPopularity: boolean } {
+  vector?: number[],
+): SearchRequest & { storedPopularity: boolean; semantic: boolean } {
   const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
-  const body = creatorSearchBody(params, ranking.creators, window, indexedPopularity);
   return {
     index: aliases(settings.indexPrefix).creators,
-    body,
-    storedPopularity: 'script_score' in (body.query as object),
+    body: creatorSearchBody(params, ranking.creators, window, indexedPopularity, vector),
+    storedPopularity: addsStoredPopularity(params, ranking.creators, indexedPopularity),
+    semantic: vector !== undefined && usesSemantic(params, ranking.creators),
   };
 }
 

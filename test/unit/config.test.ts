@@ -41,7 +41,10 @@ describe('loadConfig', () => {
       settleEveryMs: 5000,
       rankingProfile: DEFAULT_PROFILE,
       rankingProfilePollMs: 1000,
-      semantic: { modelDir: path.resolve('.cache/stack/model/all-MiniLM-L6-v2-int8') },
+      semantic: {
+        modelDir: path.resolve('.cache/stack/model/all-MiniLM-L6-v2-int8'),
+        model: 'all-MiniLM-L6-v2-int8',
+      },
     });
   });
 

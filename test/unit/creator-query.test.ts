@@ -454,3 +454,42 @@ describe('creator lookup DSL', () => {
     expect(creatorLookupBody('x'.repeat(500), [])).toBeUndefined();
   });
 });
+
+describe('semantic search in creator search', () => {
+  const vector = Array.from({ length: 4 }, (_, i) => i / 10);
+  const nearestK: CreatorRanking = { ...ranking, semantic: { boost: 2, k: 30 } };
+  const nearestByScore: CreatorRanking = { ...ranking, semantic: { boost: 1.5, minScore: 0.72 } };
+  const window = { from: 0, size: 25 };
+  type Hybrid = { bool: { should: [Clause, { knn: { embedding: Clause } }]; minimum_should_match: number } };
+
+  it('adds the creators nearest the query to what its words match, under the same filters, scores added', () => {
+    const query = { query: 'channels that teach kids to code', country: 'DE', min_subscribers: '1000' };
+    const lexical = creatorSearchBody(params(query), nearestK, window);
+    const hybrid = creatorSearchBody(params(query), nearestK, window, undefined, vector);
+    const { should, minimum_should_match } = (hybrid.query as Hybrid).bool;
+    expect(minimum_should_match).toBe(1);
+    expect(should[0]).toEqual(lexical.query);
+    expect(should[1].knn.embedding).toEqual({
+      vector,
+      k: 30,
+      boost: 2,
+      filter: { bool: { filter: creatorFilters(params(query)) } },
+    });
+    expect({ ...hybrid, query: undefined }).toEqual({ ...lexical, query: undefined });
+  });
+
+  it('takes every creator above a score instead of k when the profile says minScore', () => {
+    const hybrid = creatorSearchBody(params({ query: 'budget earbuds' }), nearestByScore, window, undefined, vector);
+    expect((hybrid.query as Hybrid).bool.should[1].knn.embedding).toEqual({ vector, min_score: 0.72, boost: 1.5 });
+  });
+
+  it('ranks as before without a vector, without the profile section, for a handle and under a sort', () => {
+    const plain = (query: Record<string, string>, profile: CreatorRanking, v?: number[]) =>
+      creatorSearchBody(params(query), profile, window, undefined, v);
+    expect(plain({ query: 'kids coding' }, nearestK)).toEqual(plain({ query: 'kids coding' }, ranking));
+    expect(plain({ query: 'kids coding' }, ranking, vector)).toEqual(plain({ query: 'kids coding' }, ranking));
+    expect(plain({ query: '@kidscode' }, nearestK, vector)).toEqual(plain({ query: '@kidscode' }, ranking));
+    const sorted = { query: 'kids coding', sort: 'subs_desc' };
+    expect(plain(sorted, nearestK, vector)).toEqual(plain(sorted, ranking));
+  });
+});
