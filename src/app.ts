@@ -51,7 +51,6 @@ function trustProxyOption(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
 // One model session per process, whatever number of apps it builds (the tests build many); it lives as long as the
 // process does.
 const embedders = new Map<string, Promise<Embedder>>();
@@ -65,6 +64,7 @@ function sharedEmbedder(dir: string): Promise<Embedder> {
   return embedder;
 }
 
+/** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */
 export async function buildApp({ config, clients, logger, profile, now, metrics = new Metrics() }: AppOptions) {
   const app = Fastify({
     loggerInstance: logger,
