@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// API processes that tests start listen for metrics on a free port each, not all on 9464 at once.
-const ANY_METRICS_PORT = { METRICS_PORT: '0' };
+// API processes that tests start listen for metrics on a free port each, not all on 9464 at once. Datasets load
+// without creators' vectors unless a test asks for them (test/support/catalog.ts): embedding thousands of creators
+// in every file would take the cores the other files' timings need.
+const TEST_ENV = { METRICS_PORT: '0', SEMANTIC: 'false' };
 
 export default defineConfig({
   test: {
@@ -19,7 +21,7 @@ export default defineConfig({
           name: 'services',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts', 'test/shared-dataset.ts'],
-          env: ANY_METRICS_PORT,
+          env: TEST_ENV,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -30,7 +32,7 @@ export default defineConfig({
           name: 'bench',
           include: ['test/bench/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
-          env: ANY_METRICS_PORT,
+          env: TEST_ENV,
           sequence: { groupOrder: 1 },
           // They share bench:api's data, which the first of them generates and loads.
           fileParallelism: false,
@@ -45,7 +47,7 @@ export default defineConfig({
           name: 'cluster',
           include: ['test/cluster/**/*.test.ts'],
           globalSetup: ['test/cluster/setup.ts'],
-          env: ANY_METRICS_PORT,
+          env: TEST_ENV,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
           testTimeout: 300_000,

@@ -34,7 +34,8 @@ const { values } = parseArgs({
 const creators = Number(values.creators);
 const chosenLayout = parseLayout(values.layout);
 const work = path.join(root, '.cache', 'bench', `creators-${creators}`);
-const config = loadIndexerConfig();
+// The indexer against raw _bulk with the same documents: without vectors, unless SEMANTIC=true says otherwise.
+const config = loadIndexerConfig({ SEMANTIC: 'false', ...process.env });
 const client = officialClient(config.opensearch, { requestTimeout: 300_000 });
 const seconds = (since: number) => (Date.now() - since) / 1000;
 const tsx = [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs')];

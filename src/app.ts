@@ -52,7 +52,8 @@ function trustProxyOption(trust: TrustProxy) {
 }
 
 // One model session per process, whatever number of apps it builds (the tests build many); it lives as long as the
-// process does.
+// process does. Loading it holds the event loop for about 0.4 s: loadModel does it before the clients connect, so
+// their connection timers do not run out meanwhile.
 const embedders = new Map<string, Promise<Embedder>>();
 function sharedEmbedder(dir: string): Promise<Embedder> {
   let embedder = embedders.get(dir);
@@ -62,6 +63,11 @@ function sharedEmbedder(dir: string): Promise<Embedder> {
     embedder.catch(() => embedders.delete(dir));
   }
   return embedder;
+}
+
+/** Loads semantic search's model when it is on; the app built next uses it. Fails with a message when it is missing. */
+export async function loadModel(config: Config): Promise<void> {
+  if (config.semantic) await sharedEmbedder(config.semantic.modelDir);
 }
 
 /** Builds the app from config and clients it does not own. It never listens: src/server.ts does. */

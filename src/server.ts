@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
+import { buildApp, loadModel } from './app.ts';
 import { closeClients, createClients } from './clients.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildMetricsApp, METRICS_PATH } from './http/metrics-endpoint.ts';
@@ -23,6 +23,10 @@ const config = orExit(() => loadConfig());
 const logger = createLogger(config);
 // Before the clients: a broken profile stops the start with nothing open yet.
 const profile = orExit(() => new LiveProfile(config.rankingProfile, logger));
+await loadModel(config).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const clients = createClients(config, logger);
 if (config.rankingProfilePollMs > 0) profile.watch(config.rankingProfilePollMs);
 const metrics = new Metrics();

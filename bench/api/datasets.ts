@@ -58,6 +58,8 @@ export async function prepareDataset(
     log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
     const started = Date.now();
     const config = loadIndexerConfig({
+      // The lexical API's figures; SEMANTIC=true in the environment loads creators' vectors too.
+      SEMANTIC: 'false',
       ...process.env,
       OPENSEARCH_URL: opensearchUrl,
       INDEX_PREFIX: into,

@@ -11,7 +11,7 @@ import type { Redis } from 'ioredis';
 import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, loadModel } from '../../src/app.ts';
 import { closeClients, createClients } from '../../src/clients.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -51,6 +51,8 @@ export async function loadDataset(
     OPENSEARCH_URL: opensearchUrl,
     INDEX_SHARDS: String(layout.shards ?? 1),
     INDEX_REPLICAS: String(layout.replicas ?? 0),
+    // Metering does not depend on how creators are ranked.
+    SEMANTIC: 'false',
   };
   const config = { ...loadIndexerConfig(env), dataDir: dir };
   await load({ client: opensearch, config, out: quiet });
@@ -80,6 +82,7 @@ export const drillEnv = (ctx: Context, prefix: string) => ({
 export async function lab(ctx: Context, name: string, env: Record<string, string> = {}) {
   const config = loadConfig({ ...drillEnv(ctx, `${ctx.runPrefix}${name}:`), ...env });
   const logger = createLogger(config);
+  await loadModel(config);
   const clients = createClients(config, logger);
   const app = await buildApp({ config, clients, logger });
   if (clients.redis.status !== 'ready') await once(clients.redis, 'ready');

@@ -7,6 +7,7 @@ import {
   QUERY_MAX_LENGTH,
   SearchCreatorsParams,
   SearchSponsorsParams,
+  SimilarCreatorsParams,
   SponsorIdParams,
 } from './params.ts';
 import {
@@ -41,6 +42,26 @@ export const SearchCreatorsResult = z.object({
   creators: z.array(CreatorSummarySchema),
 });
 export const GetCreatorResult = z.object({ creator: CreatorDetailSchema });
+/** The signals a lookalike can share with the creator asked about. */
+export const SIGNALS = ['content', 'niche', 'size', 'sponsors'] as const;
+export type Signal = (typeof SIGNALS)[number];
+
+/** Beyond the spec (additive): lookalikes of a creator, each with the signals it shares with that creator. */
+export const SimilarCreatorsResult = z.object({
+  creator: z.object({ id: z.string().describe('The slug id of the creator asked about'), name: z.string() }),
+  page: z.int(),
+  totalFound: z.int().describe("Every lookalike found, counted exactly (at most the profile's k with vectors)"),
+  returned: z.int(),
+  hasMore: z.boolean(),
+  nextPage: z.int().nullable(),
+  creators: z.array(
+    CreatorSummarySchema.extend({
+      matched: z
+        .array(z.enum(SIGNALS))
+        .describe('What it shares with the creator: content (nearest in meaning), niche, size (band), sponsors'),
+    }),
+  ),
+});
 export const CreatorAudienceResult = z.object({
   id: z.int().describe('Numeric creator id'),
   name: z.string(),
@@ -61,6 +82,7 @@ export const COSTS = {
   searchCreators: 1,
   getCreator: 1,
   getCreatorAudience: 1,
+  findSimilarCreators: 1,
   searchSponsors: 1,
   getSponsor: 1,
   listNiches: 0,
@@ -83,6 +105,15 @@ export const OPERATIONS = {
     description: 'Costs 1 credit. The id is the slug from search, a handle with or without @, or a UC… channel id.',
     params: CreatorIdParams,
     response: { 200: GetCreatorResult, ...errors(401, 402, 403, 404, 429, 503) },
+  },
+  findSimilarCreators: {
+    operationId: 'findSimilarCreators',
+    summary: 'Find creators similar to a creator',
+    description:
+      "Beyond the spec. Costs 1 credit per page, like search, with the same filters, paging and page size. Same ids as getCreator. Ranked by how near in meaning each creator's content is, and by a shared niche, size band and sponsors; each says which it matched.",
+    params: CreatorIdParams,
+    querystring: SimilarCreatorsParams,
+    response: { 200: SimilarCreatorsResult, ...errors(401, 402, 403, 404, 422, 429, 503) },
   },
   getCreatorAudience: {
     operationId: 'getCreatorAudience',

@@ -32,39 +32,53 @@ export const ENGAGEMENT_RATE_MAX = 100;
 export const SORTS = ['subs_desc', 'subs_asc', 'views_desc', 'avg_views_desc', 'engagement_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** The filters of creator search, shared by lookalikes (SimilarCreatorsParams). */
+const creatorFilters = {
+  niche_category: z.enum(NICHE_VALUES).optional().describe('A value from GET /niches; secondary niches match too'),
+  primary_niche_only: flag.optional().describe('Only creators whose primary niche is niche_category'),
+  country: code(countryCode, 'country').optional().describe('Full country name or ISO 3166 alpha-2/alpha-3 code'),
+  language: code(languageCode, 'language').optional().describe('Language name or ISO 639 code'),
+  min_subscribers: wholeNumber.optional(),
+  max_subscribers: wholeNumber.optional(),
+  min_avg_views: wholeNumber.optional(),
+  // At most 100: the indexer refuses rates above 100%, and OpenSearch's float field refuses values past ~3.4e38.
+  min_engagement_rate: z
+    .preprocess(decimal, z.number().min(0).max(ENGAGEMENT_RATE_MAX))
+    .optional()
+    .describe('Percent: 3 means 3%; 0 to 100'),
+  has_sponsors: flag.optional(),
+  video_format: z.enum(['short', 'long']).optional().describe('The dominant format of the channel'),
+};
+
+type Filters = Partial<{ [K in keyof typeof creatorFilters]: z.output<(typeof creatorFilters)[K]> }>;
+function consistentFilters(p: Filters, ctx: z.RefinementCtx) {
+  if (p.min_subscribers !== undefined && p.max_subscribers !== undefined && p.min_subscribers > p.max_subscribers) {
+    ctx.addIssue({ code: 'custom', path: ['min_subscribers'], message: 'must not exceed max_subscribers' });
+  }
+  if (p.primary_niche_only && !p.niche_category) {
+    ctx.addIssue({ code: 'custom', path: ['primary_niche_only'], message: 'needs niche_category' });
+  }
+}
+
+const page = z.preprocess(decimal, z.int().min(1)).default(1);
+
 export const SearchCreatorsParams = z
   .object({
     query: searchText.describe('Short topic, keyword, brand or name terms'),
-    niche_category: z.enum(NICHE_VALUES).optional().describe('A value from GET /niches; secondary niches match too'),
-    primary_niche_only: flag.optional().describe('Only creators whose primary niche is niche_category'),
-    country: code(countryCode, 'country').optional().describe('Full country name or ISO 3166 alpha-2/alpha-3 code'),
-    language: code(languageCode, 'language').optional().describe('Language name or ISO 639 code'),
-    min_subscribers: wholeNumber.optional(),
-    max_subscribers: wholeNumber.optional(),
-    min_avg_views: wholeNumber.optional(),
-    // At most 100: the indexer refuses rates above 100%, and OpenSearch's float field refuses values past ~3.4e38.
-    min_engagement_rate: z
-      .preprocess(decimal, z.number().min(0).max(ENGAGEMENT_RATE_MAX))
-      .optional()
-      .describe('Percent: 3 means 3%; 0 to 100'),
-    has_sponsors: flag.optional(),
-    video_format: z.enum(['short', 'long']).optional().describe('The dominant format of the channel'),
+    ...creatorFilters,
     sort: z.enum(SORTS).optional().describe('Reorders the whole match set by the raw metric'),
-    page: z.preprocess(decimal, z.int().min(1)).default(1),
+    page,
   })
-  .superRefine((p, ctx) => {
-    if (p.min_subscribers !== undefined && p.max_subscribers !== undefined && p.min_subscribers > p.max_subscribers) {
-      ctx.addIssue({ code: 'custom', path: ['min_subscribers'], message: 'must not exceed max_subscribers' });
-    }
-    if (p.primary_niche_only && !p.niche_category) {
-      ctx.addIssue({ code: 'custom', path: ['primary_niche_only'], message: 'needs niche_category' });
-    }
-  });
+  .superRefine(consistentFilters);
 export type SearchCreatorsParams = z.output<typeof SearchCreatorsParams>;
 
 export const SearchSponsorsParams = z.object({
   query: searchText.describe('Brand or sponsor name, domain or keyword'),
 });
+
+/** Lookalikes of a creator: the filters and paging of creator search; no query (the creator is the question). */
+export const SimilarCreatorsParams = z.object({ ...creatorFilters, page }).superRefine(consistentFilters);
+export type SimilarCreatorsParams = z.output<typeof SimilarCreatorsParams>;
 
 /** Path ids are free text: anything that names no creator or sponsor is a 404, never a 422. */
 export const CreatorIdParams = z.object({

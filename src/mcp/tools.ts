@@ -12,8 +12,15 @@ import {
   type OperationId,
   SearchCreatorsResult,
   SearchSponsorsResult,
+  SimilarCreatorsResult,
 } from '../contract/operations.ts';
-import { CreatorIdParams, SearchCreatorsParams, SearchSponsorsParams, SponsorIdParams } from '../contract/params.ts';
+import {
+  CreatorIdParams,
+  SearchCreatorsParams,
+  SearchSponsorsParams,
+  SimilarCreatorsParams,
+  SponsorIdParams,
+} from '../contract/params.ts';
 import { CreditsSchema } from '../contract/resources.ts';
 import type { Catalog } from '../search/catalog.ts';
 
@@ -72,6 +79,19 @@ export const TOOLS: Tool[] = [
     run: (catalog, args) => catalog.creator(args.id),
     render: ({ creator }) =>
       `${summary(creator)}\nSponsors: ${creator.sponsors.map((s) => `${s.name} (${s.sponsorshipCount})`).join(', ') || 'none detected'}`,
+  }),
+  define({
+    name: 'find_similar_creators',
+    operationId: 'findSimilarCreators',
+    description: `Creators like a given one: nearest in what their content is about, ranked also by a shared niche, size band and sponsors; each result says which of these it matched. id: as for get_creator. The same optional filters as search_creators (no query, no sort), paginated: follow nextPage for more. ${cost('findSimilarCreators')} per page.`,
+    input: SimilarCreatorsParams.safeExtend(CreatorIdParams.shape),
+    output: SimilarCreatorsResult,
+    run: (catalog, { id, ...params }, grant) => catalog.similarCreators(id, params, grant.pageSize),
+    render: (r) =>
+      [
+        `${r.totalFound} creators like ${r.creator.name}; page ${r.page} shows ${r.returned}${r.hasMore ? `, next page ${r.nextPage}` : ''}.`,
+        ...r.creators.map((c) => `- ${summary(c)} · id ${c.id} · shares ${c.matched.join(', ') || 'nothing named'}`),
+      ].join('\n'),
   }),
   define({
     name: 'get_creator_audience',

@@ -3,8 +3,8 @@
 
 import type { z } from 'zod';
 import { ApiError } from '../contract/error.ts';
-import type { OperationId, SearchCreatorsResult } from '../contract/operations.ts';
-import type { SearchCreatorsParams } from '../contract/params.ts';
+import { type OperationId, type SearchCreatorsResult, SIGNALS } from '../contract/operations.ts';
+import type { SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
 import {
   AUDIENCE_SOURCE,
   creatorLookupBody,
@@ -20,10 +20,11 @@ import { aliases, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
 import { type OpenSearchHttp, OpenSearchRefusal } from './opensearch-http.ts';
-import { pageLinks } from './pagination.ts';
+import { pageLinks, pageWindow } from './pagination.ts';
 import { creatorAudience, creatorDetail, creatorSummary, Pages, sponsorDetail, sponsorSummary } from './present.ts';
 import type { QueryVectors } from './query-vectors.ts';
 import { creatorSearchRequest, type SearchSettings, sponsorSearchRequest } from './requests.ts';
+import { DEFAULT_SIMILAR, SIMILAR_SOURCE, type SimilarTarget, similarCreatorsBody } from './similar-query.ts';
 import { sponsorLookupBody } from './sponsor-query.ts';
 
 export interface CatalogOptions extends SearchSettings {
@@ -39,6 +40,7 @@ interface Hit<T> {
   _index?: string;
   _source: T;
   fields?: Record<string, string[]>;
+  matched_queries?: string[];
 }
 interface SearchResult<T> {
   hits: { total: { value: number }; hits: Hit<T>[] };
@@ -85,6 +87,35 @@ export class Catalog {
   async creator(id: string, signal?: AbortSignal) {
     const found = await this.findCreator('getCreator', id, DETAIL_SOURCE, signal);
     return { creator: creatorDetail(found, this.pages) };
+  }
+
+  /** A page of a creator's lookalikes (similar-query.ts), each with the signals it shares with that creator. */
+  async similarCreators(id: string, params: SimilarCreatorsParams, pageSize: number, signal?: AbortSignal) {
+    const semantic = this.options.vectors !== undefined;
+    const found = await this.findCreator(
+      'findSimilarCreators',
+      id,
+      [...SIMILAR_SOURCE, ...(semantic ? [EMBEDDING] : [])],
+      signal,
+    );
+    const target = found as CreatorSource & SimilarTarget;
+    const similar = this.options.profile.ranking.creators.similar ?? DEFAULT_SIMILAR;
+    const paging = { page: params.page, pageSize, depthLimit: this.options.depthLimit };
+    const body = similarCreatorsBody(target, params, similar, pageWindow(paging));
+    const result = await this.search<CreatorSource>('findSimilarCreators', this.index.creators, body, signal);
+    const creators = result.hits.hits.map((hit) => ({
+      ...creatorSummary(hit._source, this.pages),
+      matched: SIGNALS.filter((name) => hit.matched_queries?.includes(name)),
+    }));
+    const totalFound = result.hits.total.value;
+    return {
+      creator: { id: found.slug, name: found.name },
+      page: params.page,
+      totalFound,
+      returned: creators.length,
+      ...pageLinks(paging, totalFound),
+      creators,
+    };
   }
 
   async audience(id: string, signal?: AbortSignal) {

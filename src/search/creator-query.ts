@@ -164,7 +164,7 @@ export function popularityBoosts(ranking: CreatorRanking): Query[] {
 }
 
 /** Filters run in filter context: no scoring, and OpenSearch caches them. */
-export function creatorFilters(p: SearchCreatorsParams): Query[] {
+export function creatorFilters(p: Omit<SearchCreatorsParams, 'query' | 'sort'>): Query[] {
   const filters: Query[] = [];
   const range = (field: string, bounds: { gte?: number; lte?: number }) => {
     if (bounds.gte !== undefined || bounds.lte !== undefined) filters.push({ range: { [field]: bounds } });

@@ -73,6 +73,22 @@ const CreatorRanking = z.strictObject({
     })
     .refine((s) => (s.k === undefined) !== (s.minScore === undefined), 'give either k or minScore')
     .optional(),
+  /**
+   * Lookalikes (GET /creators/{id}/similar): the `k` creators nearest a creator's vector, each scored `content` ×
+   * (1 + cosine) / 2, plus `niche` when it shares a niche, `size` when its subscribers are within `sizeBand` times
+   * the creator's, `sponsors` when it shares a sponsor. Without vectors, the three signals alone.
+   */
+  similar: z
+    .strictObject({
+      about: z.string().optional(),
+      k: z.int().min(1).max(1000),
+      content: boost,
+      niche: boost,
+      size: boost,
+      sizeBand: z.number().gt(1),
+      sponsors: boost,
+    })
+    .optional(),
   /** A query that names a niche: the text match as a gate, and how much each creator matters (category-query.ts). */
   category: z
     .strictObject({

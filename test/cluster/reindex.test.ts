@@ -16,7 +16,12 @@ const prefix = `t${process.pid}_reindex_`;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'reindex-'));
 const client = opensearch();
 const config = {
-  ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('clusterOpensearchUrl'), INDEX_REPLICAS: '1' }),
+  ...loadIndexerConfig({
+    INDEX_PREFIX: prefix,
+    OPENSEARCH_URL: inject('clusterOpensearchUrl'),
+    INDEX_REPLICAS: '1',
+    SEMANTIC: 'false',
+  }),
   dataDir: dir,
 };
 const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const profile = JSON.parse(readFileSync(TEST_PROFILE, 'utf8'));
   profile.creators.semantic = { boost: 2, k: 2 };
   writeFileSync(semanticProfile, JSON.stringify(profile));
-  data = await loadRecords('semantic_search', [], creators);
+  data = await loadRecords('semantic_search', [], creators, { semantic: true });
 }, 120_000);
 afterAll(async () => {
   for (const app of apps) await app.close();

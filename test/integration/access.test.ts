@@ -27,6 +27,13 @@ const ENDPOINTS = [
     cost: 1,
     missing: '/api/v1/creators/x/audience',
   },
+  {
+    op: 'findSimilarCreators',
+    url: '/api/v1/creators/creator1/similar',
+    cost: 1,
+    missing: '/api/v1/creators/nobody/similar',
+    invalid: '/api/v1/creators/creator1/similar?page=0',
+  },
   { op: 'searchSponsors', url: '/api/v1/sponsors?query=keyforge', cost: 1, invalid: '/api/v1/sponsors' },
   { op: 'getSponsor', url: '/api/v1/sponsors/1', cost: 1, missing: '/api/v1/sponsors/999' },
   { op: 'listNiches', url: '/api/v1/niches', cost: 0 },

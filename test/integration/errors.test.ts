@@ -85,8 +85,10 @@ describe('API description', () => {
         Object.values(methods).map((o) => [o.operationId, Object.keys(o.responses).sort()]),
       ),
     );
-    // The spec's operationIds, each with 200 and the statuses of its §7 row (plus 503 where OpenSearch answers).
+    // The spec's operationIds, each with 200 and the statuses of its §7 row (plus 503 where OpenSearch answers), and
+    // lookalikes beyond it: search's statuses and an unknown creator's 404.
     expect(operations).toEqual({
+      findSimilarCreators: ['200', '401', '402', '403', '404', '422', '429', '503'],
       searchCreators: ['200', '401', '402', '403', '422', '429', '503'],
       getCreator: ['200', '401', '402', '403', '404', '429', '503'],
       getCreatorAudience: ['200', '401', '402', '403', '404', '429', '503'],

@@ -32,7 +32,7 @@ describe('a generated dataset in OpenSearch', () => {
     const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
     try {
       const config = {
-        ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl') }),
+        ...loadIndexerConfig({ INDEX_PREFIX: prefix, OPENSEARCH_URL: inject('opensearchUrl'), SEMANTIC: 'false' }),
         dataDir: dirs[0] ?? '',
       };
       const summary = await load({ client, config, out: quiet });

@@ -89,6 +89,7 @@ describe('the API and the stored sum', () => {
       OPENSEARCH_URL: inject('opensearchUrl'),
       RANKING_PROFILE: heavier,
       DATA_DIR: path.dirname(data.judgments),
+      SEMANTIC: 'false',
     });
     await load({ client: data.client, config, out: new Writable({ write: (_c, _e, done) => done() }) as never });
     const swapped = await live();

@@ -98,11 +98,12 @@ afterAll(async () => {
 });
 
 describe('MCP over Streamable HTTP', () => {
-  it('lists the seven tools with the contract’s schemas, read-only', async () => {
+  it('lists the seven tools and find_similar_creators with the contract’s schemas, read-only', async () => {
     const { key } = await t.key();
     const { tools } = await (await connect(key)).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
+        'find_similar_creators',
         'get_creator',
         'get_creator_audience',
         'get_credits',
@@ -140,6 +141,12 @@ describe('MCP over Streamable HTTP', () => {
       ['get_creator', { id: '@keyboardkate' }, '/api/v1/creators/@keyboardkate', 1],
       ['get_creator_audience', { id: 'KeyboardKate' }, '/api/v1/creators/KeyboardKate/audience', 1],
       ['get_creator_audience', { id: 'creator2' }, '/api/v1/creators/creator2/audience', 1],
+      [
+        'find_similar_creators',
+        { id: 'KeyboardKate', has_sponsors: true, page: 1 },
+        '/api/v1/creators/KeyboardKate/similar?has_sponsors=true&page=1',
+        1,
+      ],
       ['search_sponsors', { query: 'keyforge' }, '/api/v1/sponsors?query=keyforge', 1],
       ['get_sponsor', { id: 'keyforge labs' }, '/api/v1/sponsors/keyforge%20labs', 1],
       ['list_niches', {}, '/api/v1/niches', 0],
@@ -238,7 +245,7 @@ describe('MCP over stdio (npm run mcp:stdio)', () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listTools()).tools).toHaveLength(8);
     const result = await client.callTool({ name: 'get_creator', arguments: { id: 'KeyboardKate' } });
     expect(result.structuredContent).toEqual(await rest('/api/v1/creators/KeyboardKate', key));
     expect(await balance(accountId)).toBe(8);

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type AccountInput, Accounts } from '../../src/access/accounts.ts';
-import { type App, type AppOptions, buildApp } from '../../src/app.ts';
+import { type App, type AppOptions, buildApp, loadModel } from '../../src/app.ts';
 import { type Clients, closeClients, createClients } from '../../src/clients.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
@@ -54,6 +54,7 @@ export async function createTestApp(
     },
   });
   const logger = createLogger(config, sink);
+  await loadModel(config);
   const clients = createClients(config, logger);
   const app = await buildApp({ config, clients, logger, ...options });
   // The client queues nothing while it connects (by design); tests start once it is connected, or has failed to

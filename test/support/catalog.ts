@@ -36,8 +36,13 @@ export interface Target {
   shards?: number;
 }
 
+/** How a dataset is loaded: with creators' vectors (semantic search) only when a test needs them. */
+export interface LoadOptions {
+  semantic?: boolean;
+}
+
 /** Loads a data folder under an index prefix of its own; `drop` deletes the indices and the folder. */
-async function loadFolder(name: string, dir: string, target?: Target) {
+async function loadFolder(name: string, dir: string, target?: Target, { semantic = false }: LoadOptions = {}) {
   const prefix = `t${process.pid}_${name}_`;
   const { opensearchUrl, replicas, shards = 1 } = target ?? { opensearchUrl: inject('opensearchUrl'), replicas: 0 };
   const config = {
@@ -46,6 +51,7 @@ async function loadFolder(name: string, dir: string, target?: Target) {
       OPENSEARCH_URL: opensearchUrl,
       INDEX_REPLICAS: String(replicas),
       INDEX_SHARDS: String(shards),
+      SEMANTIC: String(semantic),
     }),
     dataDir: dir,
   };
@@ -104,6 +110,11 @@ export async function loadDataFolder(name: string, dir: string): Promise<LoadedD
 }
 
 /** Loads hand-made records (test/support/dataset.ts) under their own index prefix. */
-export function loadRecords(name: string, sponsors: SponsorRecord[], creators: CreatorRecord[]) {
-  return loadFolder(name, writeDataset(sponsors, creators));
+export function loadRecords(
+  name: string,
+  sponsors: SponsorRecord[],
+  creators: CreatorRecord[],
+  options: LoadOptions = {},
+) {
+  return loadFolder(name, writeDataset(sponsors, creators), undefined, options);
 }

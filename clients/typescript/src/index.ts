@@ -19,6 +19,7 @@ export type Niche = components['schemas']['Niche'];
 export type Credits = components['schemas']['Credits'];
 export type SearchCreatorsParams = QueryOf<'searchCreators'>;
 export type SearchSponsorsParams = QueryOf<'searchSponsors'>;
+export type SimilarCreatorsParams = QueryOf<'findSimilarCreators'>;
 
 /** What the response headers of a call tell, parsed; undefined where the service sent none (free endpoints). */
 export interface CallInfo {
@@ -82,6 +83,11 @@ export class CsiClient {
 
   getCreator(id: string): Promise<Result<BodyOf<'getCreator'>>> {
     return this.get(`/creators/${encodeURIComponent(id)}`);
+  }
+
+  /** Beyond the spec: creators like this one, with what each shares with it; search's filters and paging. */
+  findSimilarCreators(id: string, params: SimilarCreatorsParams = {}): Promise<Result<BodyOf<'findSimilarCreators'>>> {
+    return this.get(`/creators/${encodeURIComponent(id)}/similar`, params);
   }
 
   getCreatorAudience(id: string): Promise<Result<BodyOf<'getCreatorAudience'>>> {

@@ -43,6 +43,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/creators/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find creators similar to a creator
+         * @description Beyond the spec. Costs 1 credit per page, like search, with the same filters, paging and page size. Same ids as getCreator. Ranked by how near in meaning each creator's content is, and by a shared niche, size band and sponsors; each says which it matched.
+         */
+        get: operations["findSimilarCreators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/creators/{id}/audience": {
         parameters: {
             query?: never;
@@ -473,6 +493,149 @@ export interface operations {
             };
             /** @description not_found: no creator or sponsor matches the id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: slow down and retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable: a backing service is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findSimilarCreators: {
+        parameters: {
+            query?: {
+                /** @description A value from GET /niches; secondary niches match too */
+                niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
+                /** @description Only creators whose primary niche is niche_category */
+                primary_niche_only?: boolean;
+                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                country?: string;
+                /** @description Language name or ISO 639 code */
+                language?: string;
+                min_subscribers?: number;
+                max_subscribers?: number;
+                min_avg_views?: number;
+                /** @description Percent: 3 means 3%; 0 to 100 */
+                min_engagement_rate?: number;
+                has_sponsors?: boolean;
+                /** @description The dominant format of the channel */
+                video_format?: "short" | "long";
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Slug id, handle with or without @, UC… channel id, or creator-<numeric id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creator: {
+                            /** @description The slug id of the creator asked about */
+                            id: string;
+                            name: string;
+                        };
+                        page: number;
+                        /** @description Every lookalike found, counted exactly (at most the profile's k with vectors) */
+                        totalFound: number;
+                        returned: number;
+                        hasMore: boolean;
+                        nextPage: number | null;
+                        creators: {
+                            /** @description Stable slug: the handle without @, or creator-<numeric id> */
+                            id: string;
+                            name: string;
+                            /** @description YouTube handle with its leading @ */
+                            handle: string;
+                            /** Format: uri */
+                            influesqueUrl: string;
+                            youtubeUrl: string | null;
+                            /** @description Full country name */
+                            country: string | null;
+                            language: string | null;
+                            verified: boolean;
+                            /** @description Display label of the dominant niche */
+                            primaryNiche: string | null;
+                            /** @description Sponsor names */
+                            topSponsors: string[];
+                            subscribers: number;
+                            /** @description Average views per video */
+                            avgViews: number;
+                            totalViews: number;
+                            videoCount: number;
+                            /** @description Percent: 3 means 3% */
+                            engagementRate: number | null;
+                            /** @description What it shares with the creator: content (nearest in meaning), niche, size (band), sponsors */
+                            matched: ("content" | "niche" | "size" | "sponsors")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description unauthorized: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description out_of_credits: no credits left this period */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the plan has no API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no creator or sponsor matches the id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: a parameter is missing or invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

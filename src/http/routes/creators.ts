@@ -21,6 +21,14 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     catalog.creator(request.params.id, request.call?.signal),
   );
   app.get(
+    '/creators/:id/similar',
+    { schema: OPERATIONS.findSimilarCreators, config: { cost: COSTS.findSimilarCreators } },
+    (request) => {
+      const call = request.call as MeteredCall;
+      return catalog.similarCreators(request.params.id, request.query, call.pageSize, call.signal);
+    },
+  );
+  app.get(
     '/creators/:id/audience',
     { schema: OPERATIONS.getCreatorAudience, config: { cost: COSTS.getCreatorAudience } },
     (request) => catalog.audience(request.params.id, request.call?.signal),
