@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
   chmodSync,
   cpSync,
-  createReadStream,
   existsSync,
   mkdirSync,
   readdirSync,
