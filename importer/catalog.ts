@@ -19,6 +19,7 @@ import type { Registry } from './sponsors/registry.ts';
 /** What is kept of a video: its figures, its date and what it disclosed. */
 export interface VideoState {
   videoId: string;
+  title: string;
   publishedAt: string;
   views: number | null;
   likes: number | null;
@@ -108,6 +109,7 @@ export class Catalog {
     if (!before) this.firstReading(entry, video);
     entry.videos.set(video.videoId, {
       videoId: video.videoId,
+      title: video.title,
       publishedAt: video.publishedAt,
       views: video.views,
       likes: video.likes,

@@ -114,6 +114,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
       secondaryNiches: chosen.secondary,
       ...figures(entry),
       links: links(entry),
+      videoTitles: recentTitles(entry),
       sponsorships: [...sponsorships].map(
         ([key, s]): Sponsorship => ({ sponsorId: stableId(key), count: s.count, firstDate: s.first, lastDate: s.last }),
       ),
@@ -215,4 +216,13 @@ function check<T>(schema: z.ZodType<T>, value: T, what: string): T {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new Error(`${what}: ${issue?.path.join('.')}: ${issue?.message} (a bug in the importer: please report it)`);
+}
+
+// Enough of what a channel posts to say what it is about, within the 128 tokens the sentence model reads.
+const VIDEO_TITLES = 10;
+
+/** Its latest distinct video titles, newest first: what semantic search embeds besides its name and description. */
+function recentTitles(entry: ChannelEntry): string[] {
+  const videos = [...entry.videos.values()].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  return [...new Set(videos.map((v) => v.title.trim()).filter(Boolean))].slice(0, VIDEO_TITLES);
 }

@@ -110,11 +110,15 @@ export function creatorDocument(
 }
 
 /**
- * The text a creator's vector is computed from: its name, niches and description, the words someone describing
- * such a creator would echo. Figures and sponsors are left to the lexical clauses and the filters.
+ * The text a creator's vector is computed from: its name, niches, description and latest video titles (when the
+ * source has them), the words someone describing such a creator would echo. Figures and sponsors are left to the
+ * lexical clauses and the filters.
  */
-export function embeddingText(doc: Pick<CreatorDocument, 'name' | 'nicheLabels' | 'description'>): string {
-  return [doc.name, doc.nicheLabels.join(', '), doc.description].filter(Boolean).join('. ');
+export function embeddingText(
+  doc: Pick<CreatorDocument, 'name' | 'nicheLabels' | 'description'>,
+  videoTitles: string[] = [],
+): string {
+  return [doc.name, doc.nicheLabels.join(', '), doc.description, ...videoTitles].filter(Boolean).join('. ');
 }
 
 /** A document's number at a dotted path (`popularity.subscribers`); undefined when there is none. */

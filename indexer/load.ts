@@ -137,9 +137,9 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     const stats = new SponsorStats();
     const embeddings = config.embedding && Embeddings.open(config.embedding);
     // With vectors, creators go out in groups: the embedding threads work on one while OpenSearch takes the last.
-    let group: { id: string; doc: CreatorDocument }[] = [];
+    let group: { id: string; doc: CreatorDocument; text: string }[] = [];
     const send = async () => {
-      const vectors = embeddings ? await embeddings.vectors(group.map(({ doc }) => embeddingText(doc))) : [];
+      const vectors = embeddings ? await embeddings.vectors(group.map(({ text }) => text)) : [];
       for (const [i, { id, doc }] of group.entries()) await creators.add(id, { ...doc, embedding: vectors[i] });
       group = [];
     };
@@ -156,7 +156,8 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
         }
         const doc = creatorDocument(parsed.record, sponsors, niches, popularity ? signals : undefined);
         stats.add(parsed.record, doc);
-        group.push({ id: String(parsed.record.id), doc });
+        const text = embeddings ? embeddingText(doc, parsed.record.videoTitles) : '';
+        group.push({ id: String(parsed.record.id), doc, text });
         if (group.length >= EMBEDDING_GROUP) await send();
       }
       await send();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceLabel, creatorDocument, SponsorStats, slugOf, TOP_CREATORS } from '../../indexer/documents.ts';
+import {
+  confidenceLabel,
+  creatorDocument,
+  embeddingText,
+  SponsorStats,
+  slugOf,
+  TOP_CREATORS,
+} from '../../indexer/documents.ts';
 import type { CreatorRecord } from '../../indexer/records.ts';
 import { NICHE_LIST } from '../../src/contract/niches.ts';
 import { SUMMARY_SOURCE } from '../../src/search/creator-query.ts';
@@ -91,6 +98,16 @@ describe('creator documents', () => {
     expect(() =>
       creatorDocument(creator(1, { sponsorships: [link(99, 1, '2024-01-01', '2024-01-01')] }), sponsors, niches),
     ).toThrow(/99/);
+  });
+
+  it('embeds the name, niche labels, description and video titles, and keeps video titles out of the document', () => {
+    const record = { ...creator(7), videoTitles: ['Unboxing the new phone', 'Top 5 earbuds'] };
+    const doc = creatorDocument(record, sponsors, niches);
+    expect(embeddingText(doc, record.videoTitles)).toBe(
+      [doc.name, doc.nicheLabels.join(', '), doc.description, ...record.videoTitles].filter(Boolean).join('. '),
+    );
+    expect(embeddingText(doc)).toBe(embeddingText(doc, []));
+    expect(JSON.stringify(doc)).not.toContain('Unboxing');
   });
 });
 

@@ -126,6 +126,25 @@ describe('the shared real files, imported', () => {
     expect(creator('CaseyNeistat')[0]?.subscribers).toBeGreaterThan(0);
   });
 
+  it("keeps a channel's latest distinct video titles, newest first, for its sentence vector", () => {
+    const [entry] = [...catalog.channels].sort((a, b) => b.videos.size - a.videos.size);
+    const videos = [...(entry?.videos.values() ?? [])];
+    expect(videos.length).toBeGreaterThan(10);
+    const titles = creator(entry?.facts.title ?? '')[0]?.videoTitles ?? [];
+    expect(titles).toHaveLength(10);
+    expect(new Set(titles).size).toBe(10);
+    const newest = (title: string) =>
+      videos
+        .filter((v) => v.title.trim() === title)
+        .map((v) => v.publishedAt)
+        .sort()
+        .pop() ?? '';
+    const dates = titles.map(newest);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const older = videos.filter((v) => !titles.includes(v.title.trim()));
+    expect(older.every((v) => v.publishedAt <= (dates.at(-1) ?? ''))).toBe(true);
+  });
+
   it('reads no URL as a category (30 rows of the top-1000 list have one), and nan as missing', () => {
     const categories = catalog.channels.flatMap((c) => c.facts.categories);
     expect(categories.length).toBeGreaterThan(1000);
