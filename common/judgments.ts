@@ -13,8 +13,8 @@ export const JudgedQuerySchema = z.strictObject({
   query: z.string().trim().min(1),
   /** What kind of query this is (typo, navigational, …): metrics are reported per class. */
   class: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'lowercase letters, digits, _ and -'),
-  /** Which search the query is for; creators unless said. */
-  target: z.enum(['creators', 'sponsors']).default('creators'),
+  /** Which search the query is for; creators unless said. `similar`: the query is a creator's id (lookalikes). */
+  target: z.enum(['creators', 'sponsors', 'similar']).default('creators'),
   /** Creator search parameters besides query and page (niche_category, country, …), as the API takes them. */
   filters: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   /** Shown id (a creator's `id`, a sponsor's numeric `id`) → grade: 0 irrelevant, 1 related, 2 relevant, 3 perfect. */
@@ -62,7 +62,9 @@ export function parseJudgments(text: string, file: string): Judgment[] {
         throw new JudgmentError(`${where}: ${problems.join('; ')}`);
       }
     } else if (parsed.data.filters) {
-      throw new JudgmentError(`${where}: sponsor search takes no filters`);
+      throw new JudgmentError(
+        `${where}: ${parsed.data.target === 'similar' ? 'lookalike' : 'sponsor'} judgments take no filters`,
+      );
     }
     judgments.push({ ...parsed.data, source: where });
   }

@@ -2,15 +2,19 @@
 // requests.ts renders both), and turns its per-query details into the workbench's figures per class and overall.
 import type { Client } from '@opensearch-project/opensearch';
 import { type Judgment, searchParams } from '../common/judgments.ts';
-import { usesSemantic } from '../src/search/creator-query.ts';
+import { SimilarCreatorsParams } from '../src/contract/params.ts';
+import { creatorLookupBody, EMBEDDING, usesSemantic } from '../src/search/creator-query.ts';
+import { aliases } from '../src/search/indices.ts';
 import type { Profile } from '../src/search/profile.ts';
 import type { QueryVectors } from '../src/search/query-vectors.ts';
 import {
   creatorSearchRequest,
   type SearchRequest,
   type SearchSettings,
+  similarCreatorsRequest,
   sponsorSearchRequest,
 } from '../src/search/requests.ts';
+import { SIMILAR_SOURCE, type SimilarTarget } from '../src/search/similar-query.ts';
 
 /** Results a metric looks at (the first page a user reads). */
 export const K = 10;
@@ -54,7 +58,7 @@ export interface QueryOutcome {
   key: string;
   source: string;
   class: string;
-  target: 'creators' | 'sponsors';
+  target: Judgment['target'];
   query: string;
   filters?: Record<string, string | number | boolean>;
   metrics: Metrics;
@@ -89,17 +93,39 @@ export interface EvaluateOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The request the API would send for a judged query. */
+/**
+ * The request the API would send for a judged query. A lookalike judgment's needs the creator it names as the API
+ * reads it (similarTargetFor); without one (not in the loaded data) it matches nothing.
+ */
 export function renderRequest(
   judgment: Judgment,
   profile: Profile,
   settings: SearchSettings,
   pageSize: number,
   vector?: number[],
+  similar?: SimilarTarget,
 ): SearchRequest {
-  return judgment.target === 'sponsors'
-    ? sponsorSearchRequest(judgment.query, profile.ranking, settings)
-    : creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings, undefined, vector);
+  if (judgment.target === 'sponsors') return sponsorSearchRequest(judgment.query, profile.ranking, settings);
+  if (judgment.target === 'creators')
+    return creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings, undefined, vector);
+  const firstPage = SimilarCreatorsParams.parse({ page: 1 });
+  return similar
+    ? similarCreatorsRequest(similar, firstPage, pageSize, profile.ranking, settings)
+    : { index: aliases(settings.indexPrefix).creators, body: { query: { match_none: {} } } };
+}
+
+/** The creator a lookalike judgment names, read as the API reads it: its vector too when the API would use it. */
+export async function similarTargetFor(
+  client: Client,
+  judgment: Judgment,
+  settings: SearchSettings,
+  withVector: boolean,
+): Promise<SimilarTarget | undefined> {
+  if (judgment.target !== 'similar') return undefined;
+  const lookup = creatorLookupBody(judgment.query, [...SIMILAR_SOURCE, ...(withVector ? [EMBEDDING] : [])]);
+  if (!lookup) return undefined;
+  const { body } = await client.search({ index: aliases(settings.indexPrefix).creators, body: lookup });
+  return (body.hits.hits[0]?._source as SimilarTarget | undefined) ?? undefined;
 }
 
 /** The query's vector when the API would embed it (live-index.ts and catalog.ts decide the same way). */
@@ -237,9 +263,10 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
   const started = Date.now();
   const outcomes: QueryOutcome[] = [];
   const progress = { done: 0, total: judgments.length };
-  for (const kind of ['creators', 'sponsors'] as const) {
-    const judged = judgments.map((j, i) => ({ j, key: `q${i}` })).filter(({ j }) => j.target === kind);
+  for (const target of ['creators', 'sponsors', 'similar'] as const) {
+    const judged = judgments.map((j, i) => ({ j, key: `q${i}` })).filter(({ j }) => j.target === target);
     if (!judged.length) continue;
+    const kind = target === 'sponsors' ? 'sponsors' : 'creators';
     const alias = renderRequest(judged[0]?.j as Judgment, profile, settings, pageSize).index;
     const rated = [...new Set(judged.flatMap(({ j }) => Object.keys(j.ratings)))];
     const known = await resolveIds(client, alias, kind, rated);
@@ -247,9 +274,12 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
     for (let start = 0; start < judged.length; start += CHUNK) {
       const chunk = judged.slice(start, start + CHUNK);
       const vectors = await Promise.all(chunk.map(({ j }) => vectorFor(j, profile, options.vectors)));
+      const similar = await Promise.all(
+        chunk.map(({ j }) => similarTargetFor(client, j, settings, options.vectors !== undefined)),
+      );
       const requests = chunk.map(({ j, key }, i) => ({
         id: key,
-        request: renderRequest(j, profile, settings, pageSize, vectors[i]).body,
+        request: renderRequest(j, profile, settings, pageSize, vectors[i], similar[i]).body,
         ratings: Object.entries(j.ratings).flatMap(([id, grade]) => {
           const doc = known.get(id.toLowerCase());
           return doc ? [{ _index: doc.index, _id: doc.id, rating: grade }] : [];
@@ -272,7 +302,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
           key,
           source: j.source,
           class: j.class,
-          target: kind,
+          target,
           query: j.query,
           ...(j.filters && { filters: j.filters }),
           metrics: {
@@ -294,7 +324,7 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
     }
     const byKey = new Map([...known.values()].map((d) => [`${d.index}/${d.id}`, d]));
     for (const [k, d] of await describeDocs(client, kind, [...unrated.values()])) byKey.set(k, d);
-    for (const o of outcomes.filter((o) => o.target === kind)) {
+    for (const o of outcomes.filter((o) => o.target === target)) {
       o.top = o.top.map((t) => {
         const doc = byKey.get(t.id);
         return { id: doc?.shown ?? t.id, name: doc?.name ?? '', grade: t.grade };

@@ -175,7 +175,8 @@ export function typo(word: string, random: Random): string {
 type Grade = (c: CreatorRecord) => number;
 
 interface Query {
-  judged: { query: string; class: string };
+  /** target `similar`: the query is the shown id of the creator whose lookalikes are judged. */
+  judged: { query: string; class: string; target?: 'similar' };
   grade: Grade;
   /** buckets[g] holds the ids graded g (1–3), in generation order. */
   buckets: string[][];
@@ -207,6 +208,25 @@ function topicGrade(term: string, niche: string): Grade {
     if (c.primaryNiche === niche) return inDescription ? 3 : 2;
     if (inDescription) return 2;
     return c.secondaryNiches.includes(niche) ? 1 : 0;
+  };
+}
+
+/**
+ * A lookalike of `target` (GET /creators/{id}/similar) by the signals the issue names: the same primary niche 2, or
+ * another shared niche 1; one more for subscribers within 3 times its own either way, and one more for a shared
+ * sponsor (a shared sponsor alone: 1). At most 3; the creator itself is never a lookalike.
+ */
+function lookalikeGrade(target: CreatorRecord): Grade {
+  const niches = new Set([target.primaryNiche, ...target.secondaryNiches].filter(Boolean));
+  const sponsors = new Set(target.sponsorships.map((s) => s.sponsorId));
+  return (c) => {
+    if (c.id === target.id) return 0;
+    const shared = [c.primaryNiche, ...c.secondaryNiches].some((n) => n && niches.has(n));
+    const base = c.primaryNiche !== null && c.primaryNiche === target.primaryNiche ? 2 : shared ? 1 : 0;
+    const ratio = Math.max(c.subscribers, 1) / Math.max(target.subscribers, 1);
+    const size = ratio <= 3 && ratio >= 1 / 3 ? 1 : 0;
+    const sponsor = c.sponsorships.some((s) => sponsors.has(s.sponsorId)) ? 1 : 0;
+    return base ? Math.min(3, base + size + sponsor) : sponsor;
   };
 }
 
@@ -253,7 +273,8 @@ export class Judge {
 
   private add(judged: Query['judged'], grade: Grade, niche?: string, drop?: () => boolean): Query | undefined {
     const key = judged.query.toLowerCase();
-    if (this.queries.some((q) => q.judged.query.toLowerCase() === key)) return undefined;
+    if (this.queries.some((q) => q.judged.query.toLowerCase() === key && q.judged.target === judged.target))
+      return undefined;
     const query: Query = { judged, grade, buckets: [[], [], [], []], size: 0, drop };
     this.queries.push(query);
     if (niche) this.byNiche.set(niche, [...(this.byNiche.get(niche) ?? []), query]);
@@ -375,6 +396,11 @@ export class Judge {
         return c.handle?.slice(1).toLowerCase().startsWith(prefix) ? 1 : 0;
       });
     }
+    for (const [i, target] of pick(this.early, 60).entries()) {
+      // Every third one is kept out of tuning: the profile's `similar` weights are tuned on `lookalike` alone.
+      const judged = { query: slugOf(target), class: i % 3 === 2 ? 'lookalike-heldout' : 'lookalike' };
+      this.add({ ...judged, target: 'similar' }, lookalikeGrade(target));
+    }
     // The early creators were generated before these queries existed: grade them now.
     for (const q of this.queries.slice(before)) for (const c of this.early) this.record(q, c);
     this.early.length = 0;
@@ -398,8 +424,8 @@ export class Judge {
     const creators = this.queries
       .filter((q) => !q.drop?.() && q.size > 0)
       .map((q) => ({
-        ...q.judged,
         target: 'creators' as const,
+        ...q.judged,
         ratings: Object.fromEntries([3, 2, 1].flatMap((g) => (q.buckets[g] ?? []).map((id) => [id, g]))),
       }));
     return [...creators, ...this.leaders.judgments(), ...this.sponsorJudgments];

@@ -20,11 +20,11 @@ import { aliases, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
 import { type OpenSearchHttp, OpenSearchRefusal } from './opensearch-http.ts';
-import { pageLinks, pageWindow } from './pagination.ts';
+import { pageLinks } from './pagination.ts';
 import { creatorAudience, creatorDetail, creatorSummary, Pages, sponsorDetail, sponsorSummary } from './present.ts';
 import type { QueryVectors } from './query-vectors.ts';
-import { creatorSearchRequest, type SearchSettings, sponsorSearchRequest } from './requests.ts';
-import { DEFAULT_SIMILAR, SIMILAR_SOURCE, type SimilarTarget, similarCreatorsBody } from './similar-query.ts';
+import { creatorSearchRequest, type SearchSettings, similarCreatorsRequest, sponsorSearchRequest } from './requests.ts';
+import { SIMILAR_SOURCE, type SimilarTarget } from './similar-query.ts';
 import { sponsorLookupBody } from './sponsor-query.ts';
 
 export interface CatalogOptions extends SearchSettings {
@@ -98,16 +98,15 @@ export class Catalog {
       [...SIMILAR_SOURCE, ...(semantic ? [EMBEDDING] : [])],
       signal,
     );
-    const target = found as CreatorSource & SimilarTarget;
-    const similar = this.options.profile.ranking.creators.similar ?? DEFAULT_SIMILAR;
-    const paging = { page: params.page, pageSize, depthLimit: this.options.depthLimit };
-    const body = similarCreatorsBody(target, params, similar, pageWindow(paging));
-    const result = await this.search<CreatorSource>('findSimilarCreators', this.index.creators, body, signal);
+    const { ranking } = this.options.profile;
+    const { index, body } = similarCreatorsRequest(found as SimilarTarget, params, pageSize, ranking, this.options);
+    const result = await this.search<CreatorSource>('findSimilarCreators', index, body, signal);
     const creators = result.hits.hits.map((hit) => ({
       ...creatorSummary(hit._source, this.pages),
       matched: SIGNALS.filter((name) => hit.matched_queries?.includes(name)),
     }));
     const totalFound = result.hits.total.value;
+    const paging = { page: params.page, pageSize, depthLimit: this.options.depthLimit };
     return {
       creator: { id: found.slug, name: found.name },
       page: params.page,

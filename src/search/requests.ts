@@ -1,10 +1,11 @@
-// The two ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
+// The ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
 // them and the relevance workbench evaluates them, so what an analyst measures is what users get.
-import type { SearchCreatorsParams } from '../contract/params.ts';
+import type { SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
 import { addsStoredPopularity, creatorSearchBody, usesSemantic } from './creator-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
 import type { Ranking } from './profile.ts';
+import { DEFAULT_SIMILAR, type SimilarTarget, similarCreatorsBody } from './similar-query.ts';
 import { sponsorSearchBody } from './sponsor-query.ts';
 
 export interface SearchSettings {
@@ -37,6 +38,21 @@ export function creatorSearchRequest(
     body: creatorSearchBody(params, ranking.creators, window, indexedPopularity, vector),
     storedPopularity: addsStoredPopularity(params, ranking.creators, indexedPopularity),
     semantic: vector !== undefined && usesSemantic(params, ranking.creators),
+  };
+}
+
+/** A page of `target`'s lookalikes (similar-query.ts), by the profile's `similar` section or the default one. */
+export function similarCreatorsRequest(
+  target: SimilarTarget,
+  params: SimilarCreatorsParams,
+  pageSize: number,
+  ranking: Ranking,
+  settings: SearchSettings,
+): SearchRequest {
+  const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
+  return {
+    index: aliases(settings.indexPrefix).creators,
+    body: similarCreatorsBody(target, params, ranking.creators.similar ?? DEFAULT_SIMILAR, window),
   };
 }
 

@@ -20,6 +20,7 @@ const FILES = ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl'];
 const CREATOR_CLASSES = [
   ...['navigational', 'typo', 'partial', 'prefix', 'phrase', 'everyday', 'niche', 'topic', 'brand'],
   ...['authority', 'recipe', 'recipe-deep', 'sorted'],
+  ...['lookalike', 'lookalike-heldout'],
 ];
 const dirs: string[] = [];
 const tempDir = () => {
@@ -88,6 +89,29 @@ describe('generate: records', () => {
       // Queries about one creator or brand grade it 3; niche-wide ones grade its primary creators 2 or more.
       const best = Math.max(...ratings.map(([, grade]) => grade));
       expect(best).toBeGreaterThanOrEqual(['niche', 'phrase', 'everyday', 'topic', 'brand'].includes(j.class) ? 2 : 3);
+    }
+  });
+
+  it('judges lookalikes by shared niche, size band and sponsors, never the creator itself, a third held out', () => {
+    const byShown = new Map(creators.map((c) => [c.handle ? c.handle.slice(1) : `creator-${c.id}`, c]));
+    const lookalikes = loadJudgments([path.join(out, 'judgments.jsonl')]).filter((j) => j.target === 'similar');
+    expect(lookalikes.length).toBeGreaterThanOrEqual(30);
+    expect(lookalikes.filter((j) => j.class === 'lookalike-heldout').length).toBe(Math.floor(lookalikes.length / 3));
+    for (const j of lookalikes) {
+      const target = byShown.get(j.query);
+      expect(target).toBeDefined();
+      expect(j.ratings[j.query]).toBeUndefined();
+      for (const [id, grade] of Object.entries(j.ratings)) {
+        const c = byShown.get(id);
+        if (grade >= 2 && c?.primaryNiche !== target?.primaryNiche) {
+          // Only a niche shared otherwise, with the size band and a sponsor, reaches 2 without the same primary niche.
+          expect(
+            [c?.primaryNiche, ...(c?.secondaryNiches ?? [])].some(
+              (n) => n && [target?.primaryNiche, ...(target?.secondaryNiches ?? [])].includes(n),
+            ),
+          ).toBe(true);
+        }
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Judgment } from '../../common/judgments.ts';
 import { loadProfile } from '../../src/search/profile.ts';
-import { type Evaluation, evaluate, K, RELEVANT, renderRequest } from '../../workbench/evaluate.ts';
+import { type Evaluation, evaluate, K, RELEVANT, renderRequest, similarTargetFor } from '../../workbench/evaluate.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor, TEST_PROFILE } from '../support/dataset.ts';
 
@@ -9,10 +9,10 @@ import { creator, sponsor, TEST_PROFILE } from '../support/dataset.ts';
 // independently: the same requests through a plain _search, and the metrics from their textbook definitions.
 const profile = loadProfile(TEST_PROFILE);
 const settings = (prefix: string) => ({ indexPrefix: prefix, depthLimit: 1000, sponsorResults: 25 });
-const judged = (query: string, ratings: Record<string, number>): Judgment => ({
+const judged = (query: string, ratings: Record<string, number>, target: Judgment['target'] = 'creators'): Judgment => ({
   query,
-  class: 'fixed',
-  target: 'creators',
+  class: target === 'similar' ? 'fixed-lookalike' : 'fixed',
+  target,
   ratings,
   source: 'test',
 });
@@ -23,6 +23,9 @@ const JUDGMENTS = [
   judged('gadget reviews', { gadgetreviews: 3, gadgetgarage: 1, dailygadget: 2 }),
   // Nothing matches: zero results.
   judged('xylophonist', { gadgetgarage: 1 }),
+  // Lookalikes of a creator (read first, as the API reads it), and of one that is not in the data.
+  judged('GadgetGarage', { gadgetlab: 3, dailygadget: 1, kitchencorner: 2 }, 'similar'),
+  judged('nobody', { gadgetlab: 3 }, 'similar'),
 ];
 
 let dataset: Awaited<ReturnType<typeof loadRecords>>;
@@ -74,9 +77,10 @@ function independently(ranked: string[], ratings: Record<string, number>, known:
 
 describe('relevance eval figures', () => {
   it('equal an independent computation over the same requests', async () => {
-    const known = new Set(['gadgetgarage', 'dailygadget', 'gadgetlab', 'retrogadget', 'gadgetreviews']);
+    const known = new Set(['gadgetgarage', 'dailygadget', 'gadgetlab', 'retrogadget', 'gadgetreviews', 'kitchencorner']);
     for (const [i, judgment] of JUDGMENTS.entries()) {
-      const { index, body } = renderRequest(judgment, profile, settings(dataset.prefix), 25);
+      const target = await similarTargetFor(dataset.client, judgment, settings(dataset.prefix), false);
+      const { index, body } = renderRequest(judgment, profile, settings(dataset.prefix), 25, undefined, target);
       const { body: result } = await dataset.client.search({
         index,
         body: { ...body, size: K, _source: ['slug'], stored_fields: undefined },
@@ -101,5 +105,14 @@ describe('relevance eval figures', () => {
     expect(reviews?.metrics.hit1).toBe(1);
     expect(nothing?.metrics).toMatchObject({ zero: 1, ndcg: 0, precision: 0, mrr: 0, hit3: 0 });
     expect(evaluation.classes.fixed?.queries).toBe(3);
+  });
+
+  it("evaluates lookalikes with the API's request for the creator named, and finds none for an unknown one", () => {
+    const [similar, unknown] = evaluation.queries.slice(3);
+    expect(similar?.target).toBe('similar');
+    expect(similar?.top.length).toBeGreaterThan(0);
+    expect(similar?.top.map((t) => t.id.toLowerCase())).not.toContain('gadgetgarage');
+    expect(unknown?.metrics).toMatchObject({ zero: 1, ndcg: 0 });
+    expect(evaluation.classes['fixed-lookalike']?.queries).toBe(2);
   });
 });
