@@ -54,6 +54,8 @@ interface IndexMeta {
   definition?: string;
   /** Creators: the popularity signals whose sum each creator stores (src/search/indexed-popularity.ts). */
   popularity?: string | null;
+  /** Creators: the model whose sentence vectors the creators carry, if any (indexer/embeddings.ts). */
+  embedding?: string | null;
 }
 
 /** What the indexer recorded in the _meta of one index of `version`. */

@@ -4,7 +4,8 @@
 import { ensureDemoData } from './demo-data.ts';
 
 try {
-  console.log(`Data: ${await ensureDemoData(process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200')}`);
+  const { summary } = await ensureDemoData(process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200');
+  console.log(`Data: ${summary}`);
 } catch (error) {
   console.error(`The demo data could not be loaded: ${(error as Error).message}`);
   process.exit(1);

@@ -10,11 +10,13 @@ import { loadConfig } from '../src/config.ts';
 import { ensureDemoData, loadDataDir } from './demo-data.ts';
 import { demoKey } from './demo-key.ts';
 import { API_NODE_FLAGS } from './stack/api-node-flags.ts';
+import { startVectorLoad, vectorsLog } from './stack/background-vectors.ts';
 import { describe } from './stack/cli.ts';
 import { clusterStatus, clusterUp } from './stack/cluster.ts';
 import { loadStackConfig, REPO_ROOT, type StackConfig } from './stack/config.ts';
 import { apiHealthy } from './stack/health.ts';
 import { down, up } from './stack/launcher.ts';
+import { modelDir } from './stack/model.ts';
 import { portAnswers, StackError, startDetached } from './stack/process.ts';
 import { updateState } from './stack/state.ts';
 
@@ -30,9 +32,12 @@ await main(async () => {
   const dataDir = flags.data === undefined ? undefined : path.resolve(flags.data);
   const backends = onCluster ? await clusterBackends(stackConfig) : await singleBackends(stackConfig);
   const indexEnv = onCluster ? { INDEX_REPLICAS: '1' } : {};
+  // The model is where this launcher fetched it (STACK_CACHE_DIR moves it), unless EMBEDDING_MODEL_DIR says otherwise.
+  const modelEnv = { EMBEDDING_MODEL_DIR: process.env.EMBEDDING_MODEL_DIR ?? modelDir(stackConfig) };
+  const options = { env: { ...indexEnv, ...modelEnv }, lexicalFirst: true };
   const data = dataDir
-    ? await loadDataDir(backends.env.OPENSEARCH_URL, dataDir, indexEnv)
-    : await ensureDemoData(backends.env.OPENSEARCH_URL, indexEnv);
+    ? await loadDataDir(backends.env.OPENSEARCH_URL, dataDir, options)
+    : await ensureDemoData(backends.env.OPENSEARCH_URL, options);
 
   // A running API from an earlier `up` is replaced, so the code you just changed is what answers.
   await down(stackConfig, ['api']);
@@ -48,7 +53,7 @@ await main(async () => {
     args: [...API_NODE_FLAGS, '--import', 'tsx', path.join(REPO_ROOT, 'src', 'server.ts')],
     cwd: REPO_ROOT,
     // The API gets the Redis password only here, in its environment (readable by its user alone), never printed.
-    env: { ...process.env, ...backends.env },
+    env: { ...process.env, ...backends.env, ...modelEnv },
     log,
     timeoutMs: stackConfig.timeoutMs,
     healthy: () => apiHealthy(url),
@@ -61,7 +66,16 @@ await main(async () => {
   console.log(`\nReady in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
   console.log(describe({ ...api, reused: false }));
   for (const line of backends.lines) console.log(line);
-  console.log(`Data        ${data}`);
+  console.log(`Data        ${data.summary}`);
+  if (data.needsVectors) {
+    const env = { ...backends.env, ...options.env, ...(dataDir && { DATA_DIR: dataDir }) };
+    const job = startVectorLoad(stackConfig.cacheDir, env);
+    console.log(
+      `Vectors     ${job === 'started' ? 'being computed' : 'still being computed'} in the background ` +
+        `(log: ${path.relative(process.cwd(), vectorsLog(stackConfig.cacheDir))}); semantic search and lookalikes ` +
+        'by content start when they are in, in about 2 minutes for the demo data',
+    );
+  }
   // A demo account with a fresh key, and the suggested search run once, so the printed line works as shown.
   const { accountId, key } = await demoKey(loadConfig({ ...process.env, ...backends.env }).redis, apiConfig);
   const search = dataDir

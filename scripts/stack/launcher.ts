@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { stopVectorLoad } from './background-vectors.ts';
 import type { StackConfig } from './config.ts';
 import { composeStop, composeUp, dockerAnswers } from './docker.ts';
 import { apiHealthy, opensearchHealthy, redisHealthy, redisProbe } from './health.ts';
@@ -173,6 +174,7 @@ export async function up(config: StackConfig): Promise<Stack> {
 /** Stops what the launcher started (all of it, or only `names`); never external services. */
 export async function down(config: StackConfig, names?: ServiceName[]): Promise<ServiceName[]> {
   const state = readState(config.cacheDir);
+  if (!names || names.includes('opensearch')) await stopVectorLoad(config.cacheDir);
   const stopped: ServiceName[] = [];
   for (const name of SERVICE_NAMES) {
     const service = state[name];

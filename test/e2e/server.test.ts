@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -94,29 +94,48 @@ describe('src/server.ts as a process', () => {
   });
 });
 
+/** `npm run up` on its own cache folder, index and key prefixes and port, so it neither replaces nor stops yours. */
+async function quickStart(extraEnv: NodeJS.ProcessEnv = {}) {
+  const port = String(await closedPort());
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'quickstart-test-'));
+  // The model the tests' stack fetched (test/global-setup.ts), rather than a download into this folder.
+  symlinkSync(path.join(REPO_ROOT, '.cache', 'stack', 'model'), path.join(cacheDir, 'model'));
+  const prefix = `t${process.pid}_quickstart_`;
+  const env = {
+    ...process.env,
+    PORT: port,
+    STACK_CACHE_DIR: cacheDir,
+    OPENSEARCH_URL: inject('opensearchUrl'),
+    REDIS_URL: inject('redisUrl'),
+    INDEX_PREFIX: prefix,
+    REDIS_KEY_PREFIX: prefix,
+    DATA_DIR: writeDataset([sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]),
+    ...extraEnv,
+  };
+  const up = await runTs('scripts/start.ts', [], env);
+  return {
+    up,
+    port,
+    prefix,
+    async down(what: string[]) {
+      const down = await runTs('scripts/stack.ts', ['down', ...what], env);
+      rmSync(cacheDir, { recursive: true, force: true });
+      await fetch(`${inject('opensearchUrl')}/${prefix}*`, { method: 'DELETE' });
+      return down;
+    },
+  };
+}
+
 describe('npm run up (scripts/start.ts)', () => {
   it('loads the data, starts the API on the stack, prints its address, logs and how to stop; `down api` stops it', async () => {
-    const port = String(await closedPort());
-    // Its own cache folder, so the run neither replaces nor stops an API that `npm run up` already runs here.
-    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'quickstart-test-'));
-    const prefix = `t${process.pid}_quickstart_`;
-    const env = {
-      ...process.env,
-      PORT: port,
-      STACK_CACHE_DIR: cacheDir,
-      OPENSEARCH_URL: inject('opensearchUrl'),
-      REDIS_URL: inject('redisUrl'),
-      INDEX_PREFIX: prefix,
-      REDIS_KEY_PREFIX: prefix,
-      DATA_DIR: writeDataset([sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]),
-    };
-    const up = await runTs('scripts/start.ts', [], env);
+    const { up, port, down } = await quickStart();
     try {
       expect(up.code, up.stderr).toBe(0);
       expect(up.stdout).toContain(`http://127.0.0.1:${port}`);
       expect(up.stdout).toMatch(/log: .*api\.log/);
       expect(up.stdout).toContain('npm run down');
       expect(up.stdout).toMatch(/Data +data version v\w+ \(2 creators, 1 sponsors, loaded now\)/);
+      expect(up.stdout).not.toContain('Vectors'); // SEMANTIC=false in the tests' environment
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
       // The printed search works and finds what it says.
@@ -126,11 +145,30 @@ describe('npm run up (scripts/start.ts)', () => {
       expect(answer.status).toBe(200);
       expect(((await answer.json()) as { totalFound: number }).totalFound).toBe(Number(found));
     } finally {
-      const down = await runTs('scripts/stack.ts', ['down', 'api'], env);
-      expect(down.stdout).toContain('Stopped: api');
-      rmSync(cacheDir, { recursive: true, force: true });
-      await fetch(`${inject('opensearchUrl')}/${prefix}*`, { method: 'DELETE' });
+      expect((await down(['api'])).stdout).toContain('Stopped: api');
     }
     await expect(fetch(`http://127.0.0.1:${port}/livez`)).rejects.toThrow();
+  });
+
+  it('with SEMANTIC=true, serves a load without vectors at once and loads them in the background', async () => {
+    const { up, prefix, down } = await quickStart({ SEMANTIC: 'true' });
+    try {
+      expect(up.code, up.stderr).toBe(0);
+      expect(up.stdout).toMatch(/Data +data version v\w+ \(2 creators, 1 sponsors, loaded now\)/);
+      expect(up.stdout).toMatch(/Vectors +being computed in the background \(log: .*vectors\.log\)/);
+      const embedded = async () => {
+        const mapping = (await (await fetch(`${inject('opensearchUrl')}/${prefix}creators/_mapping`)).json()) as Record<
+          string,
+          { mappings: { _meta?: { embedding?: string | null } } }
+        >;
+        return Object.values(mapping)[0]?.mappings._meta?.embedding ?? null;
+      };
+      expect(await embedded()).toBeNull();
+      const deadline = Date.now() + 90_000;
+      while ((await embedded()) === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      expect(await embedded()).toMatch(/^all-MiniLM-L6-v2/);
+    } finally {
+      await down([]);
+    }
   });
 });
