@@ -270,12 +270,27 @@ export function creatorSearchBody(
 
 /**
  * Whether a search adds the creators nearest in meaning: ranked by relevance only (a sort by a metric lists what the
- * words match), and not for a handle, which names one creator.
+ * words match), for a query of the profile's `minWords` content words or more (a name or a term is what its words
+ * match; a description of what is wanted takes more words), not for a handle, which names one creator, and not for a niche's
+ * name, which the category ranking answers with the niche's creators by size: nearness would only reorder them.
  */
 export function usesSemantic(p: SearchCreatorsParams, ranking: CreatorRanking): boolean {
   const query = p.query.trim();
-  return ranking.semantic !== undefined && p.sort === undefined && query !== '' && !query.startsWith('@');
+  return (
+    ranking.semantic !== undefined &&
+    contentWords(query) >= ranking.semantic.minWords &&
+    p.sort === undefined &&
+    !query.startsWith('@') &&
+    !categoryOf(p, ranking)
+  );
 }
+
+// Words that carry no topic of their own, so "The Urban Pup" and "Quentin's Bakery" count as names of two words.
+const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/** The query's words, a handle's underscores and a possessive's apostrophe inside a word, less FUNCTION_WORDS. */
+export const contentWords = (query: string): number =>
+  (query.toLowerCase().match(/[\p{L}\p{N}_'’]+/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).length;
 
 /** The lexical query, or the creators nearest the query's vector under the same filters; scores add up. */
 function withNearest(

@@ -62,7 +62,7 @@ const CreatorRanking = z.strictObject({
   /**
    * Semantic search: a k-NN clause over the creators' sentence vectors beside the lexical ones. It adds to what the
    * words match the `k` creators nearest the query, or those whose score reaches `minScore` (filters applied), each
-   * scored `boost` × (1 + cosine) / 2. Absent: lexical search only.
+   * scored `boost` × (1 + cosine) / 2, for queries of `minWords` words or more. Absent: lexical search only.
    */
   semantic: z
     .strictObject({
@@ -70,6 +70,7 @@ const CreatorRanking = z.strictObject({
       boost,
       k: z.int().min(1).max(1000).optional(),
       minScore: z.number().gt(0.5).max(1).optional(),
+      minWords: z.int().min(1).max(20).default(1),
     })
     .refine((s) => (s.k === undefined) !== (s.minScore === undefined), 'give either k or minScore')
     .optional(),

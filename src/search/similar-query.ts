@@ -20,7 +20,7 @@ export interface SimilarTarget {
 export const SIMILAR_SOURCE = ['creatorId', 'slug', 'name', 'niches', 'subscribers', 'sponsorNames'];
 
 /** Used when a profile has no `similar` section. */
-export const DEFAULT_SIMILAR: SimilarRanking = { k: 100, content: 10, niche: 1, size: 0.5, sizeBand: 3, sponsors: 1 };
+export const DEFAULT_SIMILAR: SimilarRanking = { k: 100, content: 10, niche: 1, size: 2, sizeBand: 3, sponsors: 1 };
 
 /**
  * The `k` creators nearest the target in meaning (the request's filters applied, the target left out), ranked by

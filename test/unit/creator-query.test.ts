@@ -8,6 +8,7 @@ import {
   hintBoosts,
   popularityBoosts,
   textQuery,
+  usesSemantic,
 } from '../../src/search/creator-query.ts';
 import { type CreatorRanking, loadProfile } from '../../src/search/profile.ts';
 import { TEST_PROFILE } from '../support/dataset.ts';
@@ -457,8 +458,8 @@ describe('creator lookup DSL', () => {
 
 describe('semantic search in creator search', () => {
   const vector = Array.from({ length: 4 }, (_, i) => i / 10);
-  const nearestK: CreatorRanking = { ...ranking, semantic: { boost: 2, k: 30 } };
-  const nearestByScore: CreatorRanking = { ...ranking, semantic: { boost: 1.5, minScore: 0.72 } };
+  const nearestK: CreatorRanking = { ...ranking, semantic: { boost: 2, k: 30, minWords: 1 } };
+  const nearestByScore: CreatorRanking = { ...ranking, semantic: { boost: 1.5, minScore: 0.72, minWords: 1 } };
   const window = { from: 0, size: 25 };
   type Hybrid = { bool: { should: [Clause, { knn: { embedding: Clause } }]; minimum_should_match: number } };
 
@@ -491,5 +492,16 @@ describe('semantic search in creator search', () => {
     expect(plain({ query: '@kidscode' }, nearestK, vector)).toEqual(plain({ query: '@kidscode' }, ranking));
     const sorted = { query: 'kids coding', sort: 'subs_desc' };
     expect(plain(sorted, nearestK, vector)).toEqual(plain(sorted, ranking));
+  });
+
+  it("leaves a niche's name to the category ranking, and queries under the profile's minWords to their words", () => {
+    const { category } = loadProfile('relevance/profiles/default.json').ranking.creators;
+    const withCategory: CreatorRanking = { ...nearestK, category };
+    expect(usesSemantic(params({ query: 'best gaming channels' }), withCategory)).toBe(false);
+    expect(usesSemantic(params({ query: 'people who play video games live' }), withCategory)).toBe(true);
+    const threeWords: CreatorRanking = { ...nearestK, semantic: { boost: 2, k: 30, minWords: 3 } };
+    expect(usesSemantic(params({ query: 'TechWithElisabeth' }), threeWords)).toBe(false);
+    expect(usesSemantic(params({ query: 'budget earbuds' }), threeWords)).toBe(false);
+    expect(usesSemantic(params({ query: 'budget earbuds, reviewed' }), threeWords)).toBe(true);
   });
 });

@@ -43,7 +43,7 @@ describe('similarCreatorsBody', () => {
     expect(should).toEqual([
       { terms: { niches: ['coding', 'education'], boost: 1, _name: 'niche' } },
       { terms: { 'sponsorNames.exact': ['brilliant', 'nordvpn'], boost: 1, _name: 'sponsors' } },
-      { range: { subscribers: { gte: 10_000, lte: 90_000, boost: 0.5, _name: 'size' } } },
+      { range: { subscribers: { gte: 10_000, lte: 90_000, boost: DEFAULT_SIMILAR.size, _name: 'size' } } },
     ]);
   });
 
@@ -63,7 +63,7 @@ describe('similarCreatorsBody', () => {
         },
       },
     ]);
-    expect(should).toEqual([{ range: { subscribers: { gte: 10_000, lte: 90_000, boost: 0.5, _name: 'size' } } }]);
+    expect(should).toEqual([{ range: { subscribers: { gte: 10_000, lte: 90_000, boost: DEFAULT_SIMILAR.size, _name: 'size' } } }]);
   });
 
   it('leaves out a signal the creator has nothing of', () => {
