@@ -16,16 +16,38 @@ import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { authorization } from '../src/opensearch.ts';
 import { singleRedis } from '../src/redis.ts';
-import { addsStoredPopularity } from '../src/search/creator-query.ts';
+import { addsStoredPopularity, EMBEDDING, usesSemantic } from '../src/search/creator-query.ts';
+import { loadEmbedder } from '../src/search/embedder.ts';
 import { aliases } from '../src/search/indices.ts';
 import { loadProfile } from '../src/search/profile.ts';
+import { SIMILAR_SOURCE, type SimilarTarget } from '../src/search/similar-query.ts';
 import { type Dataset, prepareDataset } from './api/datasets.ts';
 import { closedLoop, type Figures, type OpenLoopFigures, openLoop, sequential, type Target } from './api/load.ts';
-import { apiRequests, beforeRequests, type Case, type Lookup, liveRequests, lookups, searchMix } from './api/mix.ts';
+import {
+  apiRequests,
+  beforeRequests,
+  type Case,
+  descriptiveQueries,
+  type Lookup,
+  liveRequests,
+  lookups,
+  searchMix,
+  similarLookups,
+} from './api/mix.ts';
 import { rssMb, type Started, startNode, stop } from './api/processes.ts';
-import { API, BARE, BEFORE, baselineName, LIVE, OPEN, renderReport, type SizeResult } from './api/report.ts';
+import {
+  API,
+  BARE,
+  BEFORE,
+  baselineName,
+  LIVE,
+  OPEN,
+  renderReport,
+  SEMANTIC_API,
+  type SizeResult,
+} from './api/report.ts';
 import { sameResults } from './api/same-results.ts';
-import { median } from './api/stats.ts';
+import { median, quantile } from './api/stats.ts';
 import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
 import { machine } from './machine.ts';
 
@@ -45,8 +67,14 @@ const { values } = parseArgs({
     // Another revision's metered API as one more target of the same rounds: a change's cost measured within rounds,
     // not across runs of a noisy machine.
     baseline: { type: 'string' },
+    // Semantic search's cost: the data with vectors, the descriptive queries added to the mix, the API with
+    // SEMANTIC=on beside the lexical one in every round, query embedding timed, and lookalikes among the lookups.
+    semantic: { type: 'boolean', default: false },
   },
 });
+const semantic = values.semantic;
+// prepareDataset loads vectors when SEMANTIC is on in this environment (bench/api/datasets.ts).
+if (semantic) process.env.SEMANTIC = 'true';
 const sizes = values.sizes.split(',').map(Number);
 const layouts = values.layouts.split(',').map(parseLayout);
 const [duration, roundCount, warmup, connections, openSeconds, sequentialCount, soakSeconds] = [
@@ -89,13 +117,38 @@ async function lookupSample(dataset: Dataset): Promise<Lookup[]> {
     index: aliases(dataset.prefix).creators,
     body: {
       size: 100,
-      _source: ['creatorId', 'slug'],
+      _source: [...SIMILAR_SOURCE, ...(semantic ? [EMBEDDING] : [])],
       query: { function_score: { functions: [{ random_score: { seed: 42, field: '_seq_no' } }] } },
     },
   });
-  const creators = (body.hits.hits as { _source: { creatorId: number; slug: string } }[]).map((h) => h._source);
+  const creators = (body.hits.hits as { _source: SimilarTarget & { slug: string } }[]).map((h) => h._source);
   const sponsorIds = Array.from({ length: 100 }, (_, i) => 1 + ((i * 997) % 1500));
-  return lookups(dataset.prefix, creators, sponsorIds);
+  return [
+    ...lookups(dataset.prefix, creators, sponsorIds),
+    ...(semantic ? similarLookups(dataset.prefix, creators, config.pageSize, profile.ranking) : []),
+  ];
+}
+
+/** Each distinct query the API would embed, embedded once, one at a time, on one thread: ms per query. */
+async function embeddingTimes(cases: Case[]): Promise<NonNullable<SizeResult['embedding']>> {
+  if (!config.semantic) throw new Error('--semantic needs SEMANTIC on (it is set by the option itself)');
+  const embedder = await loadEmbedder(config.semantic.modelDir, 1);
+  try {
+    const embedded = cases
+      .map((c) => SearchCreatorsParams.parse(c))
+      .filter((p) => usesSemantic(p, profile.ranking.creators));
+    const distinct = [...new Set(embedded.map((p) => p.query))];
+    await embedder.embed(distinct.slice(0, 20)); // onnxruntime's first runs
+    const times: number[] = [];
+    for (const query of distinct) {
+      const started = performance.now();
+      await embedder.embed([query]);
+      times.push(performance.now() - started);
+    }
+    return { queries: distinct.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  } finally {
+    await embedder.close();
+  }
 }
 
 /** The API on one dataset; limits far out of reach so they are counted but never hit. */
@@ -107,6 +160,8 @@ const startApi = (dataset: Dataset, env: NodeJS.ProcessEnv = {}, checkout = root
       REDIS_KEY_PREFIX: BENCH_PREFIX,
       PLAN_USER_RATE_PER_MIN: '1000000',
       IP_RATE_PER_MIN: '10000000',
+      // The lexical API unless said: with --semantic the data has vectors, which only SEMANTIC_API may use.
+      SEMANTIC: 'false',
       ...env,
     },
     '/readyz',
@@ -170,6 +225,16 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       { name: LIVE, url: opensearchUrl, requests: live },
       { name: API, url: api.url, requests: apiRequests(cases, key), pid: api.pid },
     ];
+    const semanticApi = semantic ? await startApi(dataset, { SEMANTIC: 'true' }) : undefined;
+    if (semanticApi) {
+      started.push(semanticApi);
+      targets.push({
+        name: SEMANTIC_API,
+        url: semanticApi.url,
+        requests: apiRequests(cases, key),
+        pid: semanticApi.pid,
+      });
+    }
     if (baseline) {
       const other = await startApi(dataset, {}, baseline.dir);
       started.push(other);
@@ -195,6 +260,7 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       );
     }
     const result: SizeResult = { creators: dataset.creators, layout, rounds: [], passes: {}, open: [], lookups: [] };
+    if (semantic) result.embedding = await embeddingTimes(cases);
     // Each target sends whole passes of the mix, as many as fill about `duration` seconds at its warm-up rate
     // (at least one), so every figure of a target is an average over the same searches: in a fixed time a faster
     // target would get further into the mix than a slower one, and at 1,000,000 creators neither would finish it.
@@ -232,18 +298,21 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       result.open.push({ share, rate, rounds });
     }
     const sample = await lookupSample(dataset);
-    for (const kind of ['creator', 'audience', 'sponsor'] as const) {
+    for (const kind of ['creator', 'audience', 'sponsor', 'similar'] as const) {
       const chosen = sample.filter((l) => l.kind === kind);
+      if (!chosen.length) continue;
       const headers = { authorization: `Bearer ${key}` };
+      const direct = { 'content-type': 'application/json', ...shapes.authorization };
       result.lookups.push({
         kind,
         direct: await sequential(
           opensearchUrl,
-          chosen.map((l) => ({ path: l.direct, headers: shapes.authorization })),
+          chosen.map((l) => ({ ...l.direct, headers: direct })),
           sequentialCount,
         ),
+        // Lookalikes by content need the API that may use the vectors.
         api: await sequential(
-          api.url,
+          (kind === 'similar' && semanticApi ? semanticApi : api).url,
           chosen.map((l) => ({ path: l.api, headers })),
           sequentialCount,
         ),
@@ -280,7 +349,7 @@ try {
   execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   const datasets: Dataset[] = [];
   for (const size of sizes) datasets.push(await prepareDataset(client, opensearchUrl, size, log));
-  const cases = searchMix((datasets[0] as Dataset).dir);
+  const cases = searchMix((datasets[0] as Dataset).dir, semantic ? descriptiveQueries(root) : []);
   const store = new Accounts(redis, BENCH_PREFIX);
   const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
   const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
@@ -305,7 +374,7 @@ try {
 
 Machine: ${machine()}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
 Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
-${baseline ? `Baseline: revision ${baseline.sha} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
+${baseline ? `Baseline: revision ${baseline.sha} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries${semantic ? ', the descriptive ones included (--semantic)' : ''} plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.

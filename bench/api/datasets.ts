@@ -26,14 +26,20 @@ export interface Dataset {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function loaded(client: Client, prefix: string, creators: number): Promise<boolean> {
+/** Whether `prefix` holds the dataset as the indexer would load it now, with vectors of `embedding` or none. */
+async function loaded(client: Client, prefix: string, creators: number, embedding?: string): Promise<boolean> {
   const alias = `${prefix}creators`;
   const exists = await client.indices.existsAlias({ name: alias });
   if (!exists.body) return false;
   const { body: count } = await client.count({ index: alias });
   const { body: mapping } = await client.indices.getMapping({ index: alias });
-  const meta = (Object.values(mapping)[0] as { mappings: { _meta?: { definition?: string } } }).mappings._meta;
-  return count.count === creators && meta?.definition === definitionDigest('creators');
+  const meta = (Object.values(mapping)[0] as { mappings: { _meta?: { definition?: string; embedding?: string } } })
+    .mappings._meta;
+  return (
+    count.count === creators &&
+    meta?.definition === definitionDigest('creators') &&
+    (meta.embedding ?? undefined) === embedding
+  );
 }
 
 export async function prepareDataset(
@@ -54,19 +60,21 @@ export async function prepareDataset(
     [prefix, true],
     [beforePrefix, false],
   ] as const) {
-    if (await loaded(client, into, creators)) continue;
-    log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
-    const started = Date.now();
     const config = loadIndexerConfig({
-      // The lexical API's figures; SEMANTIC=true in the environment loads creators' vectors too.
+      // The lexical API's figures; SEMANTIC=true in the environment loads the live data's vectors too (bench:api
+      // --semantic). The frozen shape's data never needs them.
       SEMANTIC: 'false',
       ...process.env,
+      ...(!now && { SEMANTIC: 'false' }),
       OPENSEARCH_URL: opensearchUrl,
       INDEX_PREFIX: into,
       INDEX_FORCE_MERGE: String(now),
       INDEX_SORT: String(now),
       DATA_DIR: dir,
     });
+    if (await loaded(client, into, creators, config.embedding?.model)) continue;
+    log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
+    const started = Date.now();
     await load({ client, config, out: quiet });
     log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }

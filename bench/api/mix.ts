@@ -4,11 +4,17 @@
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { loadJudgments } from '../../common/judgments.ts';
-import { type SearchCreatorsParams as Params, SearchCreatorsParams } from '../../src/contract/params.ts';
+import {
+  type SearchCreatorsParams as Params,
+  SearchCreatorsParams,
+  SimilarCreatorsParams,
+} from '../../src/contract/params.ts';
 import { creatorSearchBody } from '../../src/search/creator-query.ts';
 import { aliases, searchPath } from '../../src/search/indices.ts';
 import { pageWindow } from '../../src/search/pagination.ts';
-import type { CreatorRanking } from '../../src/search/profile.ts';
+import type { CreatorRanking, Ranking } from '../../src/search/profile.ts';
+import { similarCreatorsRequest } from '../../src/search/requests.ts';
+import type { SimilarTarget } from '../../src/search/similar-query.ts';
 import { beforeSearchBody } from '../before-query.ts';
 
 export type Case = Record<string, string>;
@@ -17,9 +23,9 @@ export type Case = Record<string, string>;
  * The mix, from a dataset's judgments: the same for every size, so the sizes differ only in their data. Shuffled
  * (with a fixed seed), so that the part of it a short run gets through is a sample of the whole.
  */
-export function searchMix(dir: string): Case[] {
+export function searchMix(dir: string, extra: string[] = []): Case[] {
   const judged = loadJudgments([path.join(dir, 'judgments.jsonl')]).filter((j) => j.target === 'creators');
-  const cases = [...new Set(judged.map((j) => j.query))].flatMap((query): Case[] => [
+  const cases = [...new Set([...judged.map((j) => j.query), ...extra])].flatMap((query): Case[] => [
     { query },
     { query, country: 'United States' },
     { query, sort: 'subs_desc', min_subscribers: '10000' },
@@ -82,10 +88,36 @@ export const apiRequests = (cases: Case[], key: string | undefined): autocannon.
   }));
 
 export interface Lookup {
-  kind: 'creator' | 'audience' | 'sponsor';
-  /** The API's path, and the direct GET of the same document. */
+  kind: 'creator' | 'audience' | 'sponsor' | 'similar';
+  /** The API's path, and the direct request for the same: a GET of the document, or the lookalikes' search. */
   api: string;
-  direct: string;
+  direct: Pick<autocannon.Request, 'method' | 'path' | 'body'>;
+}
+
+/** The descriptive queries written for semantic search (relevance/README.md): what bench:api --semantic adds. */
+export function descriptiveQueries(root: string): string[] {
+  const dir = path.join(root, 'relevance', 'judgments');
+  const files = ['descriptive-tune.jsonl', 'descriptive-heldout.jsonl'].map((f) => path.join(dir, f));
+  return loadJudgments(files).map((j) => j.query);
+}
+
+/** A creator's lookalikes as the API asks for them, and as the search OpenSearch answers (its vector read first). */
+export function similarLookups(
+  prefix: string,
+  creators: (SimilarTarget & { slug: string })[],
+  pageSize: number,
+  ranking: Ranking,
+): Lookup[] {
+  const firstPage = SimilarCreatorsParams.parse({});
+  const settings = { indexPrefix: prefix, depthLimit: 1000, sponsorResults: 25 };
+  return creators.map((c) => {
+    const { index, body } = similarCreatorsRequest(c, firstPage, pageSize, ranking, settings);
+    return {
+      kind: 'similar',
+      api: `/api/v1/creators/${c.slug}/similar`,
+      direct: { method: 'POST', path: searchPath(index), body: JSON.stringify(body) },
+    };
+  });
 }
 
 /** Creators and sponsors at random (a fixed seed): each as the API's lookup and OpenSearch's GET by id. */
@@ -97,15 +129,23 @@ export function lookups(
   const index = aliases(prefix);
   return [
     ...creators.flatMap((c): Lookup[] => [
-      { kind: 'creator', api: `/api/v1/creators/${c.slug}`, direct: `/${index.creators}/_doc/${c.creatorId}` },
+      {
+        kind: 'creator',
+        api: `/api/v1/creators/${c.slug}`,
+        direct: { path: `/${index.creators}/_doc/${c.creatorId}` },
+      },
       {
         kind: 'audience',
         api: `/api/v1/creators/${c.slug}/audience`,
-        direct: `/${index.creators}/_doc/${c.creatorId}`,
+        direct: { path: `/${index.creators}/_doc/${c.creatorId}` },
       },
     ]),
     ...sponsorIds.map(
-      (id): Lookup => ({ kind: 'sponsor', api: `/api/v1/sponsors/${id}`, direct: `/${index.sponsors}/_doc/${id}` }),
+      (id): Lookup => ({
+        kind: 'sponsor',
+        api: `/api/v1/sponsors/${id}`,
+        direct: { path: `/${index.sponsors}/_doc/${id}` },
+      }),
     ),
   ];
 }

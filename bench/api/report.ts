@@ -12,6 +12,8 @@ export interface SizeResult {
   /** Per offered rate, rounds of direct and each process in front of OpenSearch, by target name. */
   open: { share: number; rate: number; rounds: Record<string, OpenLoopFigures>[] }[];
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
+  /** bench:api --semantic: ms to embed each distinct query of the mix once, one at a time on one thread. */
+  embedding?: { queries: number; p50: number; p99: number };
 }
 
 export const BEFORE = 'before: frozen shape, unmerged index';
@@ -19,6 +21,8 @@ export const LIVE = 'live: OpenSearch direct';
 export const API = 'API, metered key';
 export const OPEN = 'API, ACCESS_DISABLED';
 export const BARE = 'bare Node proxy';
+/** bench:api --semantic: the metered API with semantic search on, beside the lexical one (API, SEMANTIC=off). */
+export const SEMANTIC_API = `${API}, SEMANTIC=on`;
 
 const f = (x: number, digits = 1) => x.toFixed(digits);
 const med = (r: SizeResult, target: string, pick: (x: Figures) => number) =>
@@ -52,7 +56,13 @@ export const baselineName = (revision: string) => `${API}, revision ${revision}`
 
 function apiTable(results: SizeResult[]): string {
   const rows = results.flatMap((r) =>
-    [API, ...Object.keys(r.rounds[0] ?? {}).filter((name) => name.startsWith(`${API}, revision`)), OPEN, BARE]
+    [
+      API,
+      SEMANTIC_API,
+      ...Object.keys(r.rounds[0] ?? {}).filter((name) => name.startsWith(`${API}, revision`)),
+      OPEN,
+      BARE,
+    ]
       .filter((name) => r.rounds[0]?.[name])
       .map((name) => {
         const ratio = ratios(r, (round) => (round[name] as Figures).rps / (round[LIVE] as Figures).rps);
@@ -102,6 +112,39 @@ function openTable(results: SizeResult[]): string {
   ].join('\n');
 }
 
+function semanticTable(results: SizeResult[]): string {
+  const rows = results
+    .filter((r) => r.rounds[0]?.[SEMANTIC_API] && r.embedding)
+    .map((r) => {
+      const ratio = ratios(r, (round) => (round[SEMANTIC_API] as Figures).rps / (round[API] as Figures).rps);
+      const e = r.embedding as NonNullable<SizeResult['embedding']>;
+      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${f(
+        med(r, API, (x) => x.rps),
+        0,
+      )} | ${f(
+        med(r, SEMANTIC_API, (x) => x.rps),
+        0,
+      )} | ${spread(ratio, 2)} | ${f(
+        med(r, API, (x) => x.frontCpu),
+        2,
+      )} → ${f(
+        med(r, SEMANTIC_API, (x) => x.frontCpu),
+        2,
+      )} | ${f(
+        med(r, API, (x) => x.opensearchCpu),
+        2,
+      )} → ${f(
+        med(r, SEMANTIC_API, (x) => x.opensearchCpu),
+        2,
+      )} | ${f(e.p50, 2)} / ${f(e.p99, 2)} (${e.queries}) |`;
+    });
+  return [
+    '| creators | layout | lexical API req/s | SEMANTIC=on req/s | ratio (median, rounds) | API CPU ms/call | OpenSearch CPU ms/call | query embedding p50 / p99 ms (queries) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
 function lookupTable(results: SizeResult[]): string {
   const rows = results.flatMap((r) =>
     r.lookups.map(
@@ -110,7 +153,7 @@ function lookupTable(results: SizeResult[]): string {
     ),
   );
   return [
-    '| creators | layout | lookup | direct GET by id p50 / p99 ms | API p50 / p99 ms |',
+    '| creators | layout | lookup | direct p50 / p99 ms | API p50 / p99 ms |',
     '|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -155,7 +198,23 @@ process in front of OpenSearch in turn, starting with another each round; the di
 
 ${openTable(results)}
 
-## Lookups (sequential, one connection)
+${
+  results.some((r) => r.embedding)
+    ? `## Semantic search: SEMANTIC=on against the lexical API (closed loop, same rounds)
+
+Both metered, on the same index (with vectors), in the same rounds. The API keeps the last 10,000 queries' vectors,
+so after the warm-up every query of the mix is embedded already: the ratio is the cost of the k-NN clause and the
+cache. The embedding itself is measured apart: each distinct query of the mix once, one at a time, on one thread of
+this process (the code the API runs, pinned like the API).
+
+${semanticTable(results)}
+
+`
+    : ''
+}## Lookups (sequential, one connection)
+
+Direct: a creator or sponsor by id (GET), or for \`similar\` the lookalikes' own search (the creator's stored vector
+read beforehand); the API's lookalikes read the creator first, then search.
 
 ${lookupTable(results)}
 ${soak ? `\n## Memory under load\n\n${soak}\n` : ''}`;

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 
 // The API benchmark, run end to end at a tiny size so it cannot rot: data generated and loaded both ways, the
 // same-answers check, every target in the closed loop, the open loop, lookups and the memory soak, and a report.
+// With --semantic, which adds the API with semantic search on, query embedding and lookalikes to all of that.
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,8 +15,9 @@ const out = mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run bench:api at a tiny size', () => {
-  it('measures every target and writes the report', { timeout: 240_000 }, async () => {
+  it('measures every target and writes the report', { timeout: 420_000 }, async () => {
     const args = ['--sizes', '1000', '--layouts', 'shared', '--duration', '1', '--rounds', '2', '--warmup', '1'];
+    args.push('--semantic');
     await run(
       process.execPath,
       [
@@ -39,7 +41,12 @@ describe('npm run bench:api at a tiny size', () => {
     expect(report).toMatch(
       /^Passes of the mix per target and round: 1,000 shared: before: [^;]* [1-9]\d*, .*API, metered key [1-9]\d*/m,
     );
-    for (const target of ['API, metered key', 'API, ACCESS_DISABLED', 'bare Node proxy']) {
+    for (const target of [
+      'API, metered key',
+      'API, metered key, SEMANTIC=on',
+      'API, ACCESS_DISABLED',
+      'bare Node proxy',
+    ]) {
       expect(report).toMatch(new RegExp(`^\\| 1,000 \\| shared \\| ${target} \\| \\d+ \\| \\d+ \\|`, 'm'));
       // One open-loop row per offered rate (50% and 80%) for every process in front of OpenSearch, its p99 minus
       // direct's as the median of the rounds and their range.
@@ -49,7 +56,12 @@ describe('npm run bench:api at a tiny size', () => {
       );
       expect(report.match(open)).toHaveLength(2);
     }
-    for (const kind of ['creator', 'audience', 'sponsor']) {
+    // The semantic API against the lexical one within rounds, and the embedding of every distinct query it embeds.
+    expect(report).toMatch(
+      /^\| 1,000 \| shared \| \d+ \| \d+ \| [\d.]+ \([\d.]+–[\d.]+\) \| [\d.]+ → [\d.]+ \| [\d.]+ → [\d.]+ \| [\d.]+ \/ [\d.]+ \((\d+)\) \|$/m,
+    );
+    expect(report).toContain('the descriptive ones included (--semantic)');
+    for (const kind of ['creator', 'audience', 'sponsor', 'similar']) {
       expect(report).toMatch(
         new RegExp(`^\\| 1,000 \\| shared \\| ${kind} \\| [\\d.]+ / [\\d.]+ \\| [\\d.]+ / [\\d.]+ \\|`, 'm'),
       );
