@@ -73,7 +73,7 @@ await main(async () => {
     console.log(
       `Vectors     ${job === 'started' ? 'being computed' : 'still being computed'} in the background ` +
         `(log: ${path.relative(process.cwd(), vectorsLog(stackConfig.cacheDir))}); semantic search and lookalikes ` +
-        'by content start when they are in, in about 2 minutes for the demo data',
+        'by content start when they are in (about 2 minutes for the 20,000 demo creators)',
     );
   }
   // A demo account with a fresh key, and the suggested search run once, so the printed line works as shown.

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { REPO_ROOT } from './config.ts';
 import { isRunning, type ProcessRef, processStart, stopProcess } from './process.ts';
 
-/** The indexer's Node flags, as `npm run index` passes them (package.json). */
-const INDEXER_NODE_FLAGS = ['--max-old-space-size=160', '--import', 'tsx'];
+/** The indexer's Node flags, as `npm run index` passes them (test/unit/compose.test.ts keeps package.json in step). */
+export const INDEXER_NODE_FLAGS = ['--max-old-space-size=160', '--import', 'tsx'] as const;
 
 const jobFile = (cacheDir: string) => path.join(cacheDir, 'vectors.json');
 export const vectorsLog = (cacheDir: string) => path.join(cacheDir, 'vectors.log');
@@ -46,10 +46,9 @@ export function startVectorLoad(cacheDir: string, env: NodeJS.ProcessEnv): 'star
   return 'started';
 }
 
-/** Stops a background vector load, if one runs; true when one did. */
-export async function stopVectorLoad(cacheDir: string): Promise<boolean> {
+/** Stops a background vector load, if one runs. */
+export async function stopVectorLoad(cacheDir: string): Promise<void> {
   const job = runningJob(cacheDir);
   if (job) await stopProcess(job);
   rmSync(jobFile(cacheDir), { force: true });
-  return job !== undefined;
 }

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { IMPORTER_VARIABLES } from '../../importer/config.ts';
 import { INDEXER_VARIABLES } from '../../indexer/config.ts';
 import { API_NODE_FLAGS } from '../../scripts/stack/api-node-flags.ts';
+import { INDEXER_NODE_FLAGS } from '../../scripts/stack/background-vectors.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_IMAGE, OPENSEARCH_VERSION, REDIS_IMAGE } from '../../scripts/stack/pins.ts';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
@@ -299,6 +300,11 @@ describe('docker-compose.yml', () => {
     expect(JSON.parse(cmd ?? 'null')).toEqual(['node', ...API_NODE_FLAGS, 'dist/server.js']);
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe(['node', ...API_NODE_FLAGS, 'dist/server.js'].join(' '));
+  });
+
+  it("loads vectors in the background with `npm run index`'s Node flags", () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts.index).toBe(['node', ...INDEXER_NODE_FLAGS, 'indexer/cli.ts'].join(' '));
   });
 
   it('interpolates only variables that .env.example documents', () => {
