@@ -62,6 +62,12 @@ export function clauseLabels(query: unknown): Map<string, Label[]> {
         }
       } else if (key === 'rank_feature') {
         add(String(clause.field), { text: withBoost('rank_feature', clause.boost), constant: false });
+      } else if (key === 'knn') {
+        for (const [field, options] of Object.entries(clause)) {
+          const o = options as Record<string, unknown>;
+          const reach = o.k === undefined ? `min_score ${o.min_score}` : `k ${o.k}`;
+          add(field, { text: withBoost(`knn (${reach}, by meaning)`, o.boost), constant: false });
+        }
       } else visit(value);
     }
   };
@@ -211,7 +217,8 @@ export async function explainCommand(bench: Workbench, args: string[]) {
   lines.push(
     '',
     'Per field: what it added to the score (dis_max and cross_fields groups count their best field in full, the others',
-    "times the tie-breaker); then the request's clauses on that field, as type^boost.",
+    "times the tie-breaker); then the request's clauses on that field, as type^boost. embedding is the semantic part:",
+    'boost × (1 + cosine) / 2 for each of the k creators nearest the query in meaning (docs/semantic.md).',
   );
   console.log(lines.join('\n'));
 }

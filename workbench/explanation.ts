@@ -1,6 +1,7 @@
 // Takes apart an OpenSearch score explanation ({value, description, details}) into what each field contributed.
 // Lucene rewrites and reorders a query before scoring it, so clause positions in the request say nothing about the
 // tree: only the descriptions do, and they name the field of every leaf that scored.
+import { EMBEDDING } from '../src/search/creator-query.ts';
 
 export interface Explanation {
   value: number;
@@ -10,9 +11,10 @@ export interface Explanation {
 
 /**
  * How a leaf scored: BM25 on a term or phrase, a constant (a term query on a keyword or number field), a
- * rank_feature function, or a node whose kind is not known here (attributed to the first field it names).
+ * rank_feature function, nearness in meaning (a k-NN clause), or a node whose kind is not known here (attributed to
+ * the first field it names).
  */
-export type LeafKind = 'scored' | 'constant' | 'feature' | 'other';
+export type LeafKind = 'scored' | 'constant' | 'feature' | 'nearest' | 'other';
 
 export interface Part {
   /** The field the score came from; undefined when no field is named anywhere below the node. */
@@ -36,9 +38,12 @@ const FEATURE = /function on the ([\w.]+) field(?: for the ([\w.]+) feature)?/;
 // A field as a query prints it: "weight(name:cook in 5)", "weight(Synonym(name:a name:b))", "ConstantScore(slug:x)",
 // "creatorId:[5 TO 5]^10.0". The value must follow the colon at once, so "computed as … from:" is no field.
 const FIELD = /(?:^|[(+\s])([A-Za-z_][\w.]*):(?=\S)/;
+// A Lucene k-NN clause's hit: "within top 15 docs". It names no field; the creators' vectors are in EMBEDDING.
+const NEAREST = /^within top \d+ docs/;
 
 function leaf(node: Explanation): { field: string; kind: LeafKind } | undefined {
   const { description } = node;
+  if (NEAREST.test(description)) return { field: EMBEDDING, kind: 'nearest' };
   const feature = FEATURE.exec(description);
   if (feature) return { field: (feature[2] ?? feature[1]) as string, kind: 'feature' };
   if (description.startsWith('weight(')) {

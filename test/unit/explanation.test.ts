@@ -117,6 +117,20 @@ describe('attribute on the other shapes Lucene prints', () => {
     ]);
   });
 
+  it("gives a k-NN clause's hits to the vectors' field: the semantic part of a score", () => {
+    const a = attribute(
+      node(7, 'sum of:', [
+        node(3, 'weight(description:stock in 3) [PerFieldSimilarity], result of:'),
+        node(4, 'within top 15 docs'),
+      ]),
+    );
+    expect(a.parts).toEqual([
+      { field: 'description', kind: 'scored', value: 3 },
+      { field: 'embedding', kind: 'nearest', value: 4 },
+    ]);
+    expect(a.residual).toBe(0);
+  });
+
   it('gives an unknown node to the first field named below it, or to none', () => {
     const a = attribute(
       node(7, 'sum of:', [
@@ -158,7 +172,10 @@ describe('clauseLabels', () => {
             },
           },
         ],
-        should: [{ rank_feature: { field: 'popularity.subscribers', boost: 1.5, saturation: {} } }],
+        should: [
+          { rank_feature: { field: 'popularity.subscribers', boost: 1.5, saturation: {} } },
+          { knn: { embedding: { vector: [0.1, 0.2], k: 15, boost: 4, filter: { term: { countryCode: 'US' } } } } },
+        ],
         filter: [{ term: { countryCode: 'US' } }],
       },
     });
@@ -168,6 +185,7 @@ describe('clauseLabels', () => {
       handle: ['fuzzy', 'term^10'],
       'name.prefix': ['match^1.5'],
       'popularity.subscribers': ['rank_feature^1.5'],
+      embedding: ['knn (k 15, by meaning)^4'],
     });
     expect(labels.get('handle')?.map((l) => l.constant)).toEqual([false, true]);
   });
