@@ -47,6 +47,14 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
+/** The result line of a run whose drills all passed: what went free, if anything, is said rather than rounded to 0. */
+function passed(rows: Row[]): string {
+  const created = rows.reduce((sum, r) => sum + r.created, 0);
+  return created === 0
+    ? 'every drill ended with 0 credits lost and 0 created, and met its own checks.'
+    : `every drill ended with 0 credits lost and met its own checks; ${created} call${created === 1 ? '' : 's'} answered in the instant before a kill went free, within what ${created === 1 ? 'its drill allows' : 'their drills allow'} (their rows).`;
+}
+
 export function report({ startedAt, versions, ledgerOn, rows, work, ok }: Run): string {
   const date = startedAt.toISOString().slice(0, 10);
   return `# Metering fault drills, ${date}
@@ -74,6 +82,6 @@ ${table(rows)}
 
 ${work}
 
-Result: ${ok ? 'every drill ended with 0 credits lost and 0 created, and met its own checks.' : '**FAILED**: a drill lost or created credits, or missed one of its checks (✗).'}
+Result: ${ok ? passed(rows) : '**FAILED**: a drill lost or created credits, or missed one of its checks (✗).'}
 `;
 }
