@@ -132,6 +132,9 @@ try {
   const mergeStarted = Date.now();
   await client.indices.forcemerge({ index, max_num_segments: 1 });
   const mergeS = (Date.now() - mergeStarted) / 1000;
+  // The merged-away segments' files go once no reader holds them: a refresh and a flush let them go.
+  await client.indices.refresh({ index });
+  await client.indices.flush({ index });
   const { body: stats } = await client.indices.stats({ index, metric: 'store' });
   const storeBytes = stats._all.primaries.store?.size_in_bytes ?? Number.NaN;
   const files = await segmentFiles();
