@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EMBEDDING_DIMENSIONS } from '../src/search/embedder.ts';
+import { EMBEDDING_DIMENSIONS, noModel } from '../src/search/embedder.ts';
 
 const KEY_BYTES = 16;
 const VECTOR_BYTES = EMBEDDING_DIMENSIONS * 4;
@@ -170,9 +170,7 @@ export class Embeddings {
 
   /** Fails at once without the model; its threads start only when a text is not in the cache. */
   static open(options: EmbeddingOptions): Embeddings {
-    if (!existsSync(path.join(options.modelDir, 'model.onnx'))) {
-      throw new Error(`No embedding model in ${options.modelDir}: npm run stack:up fetches it, or set SEMANTIC=off`);
-    }
+    if (!existsSync(path.join(options.modelDir, 'model.onnx'))) throw noModel(options.modelDir);
     return new Embeddings(new EmbeddingCache(options.cacheDir, options.model), options);
   }
 

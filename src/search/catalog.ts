@@ -68,20 +68,20 @@ export class Catalog {
       result = await this.rankedSearch(params, pageSize, { _source: SUMMARY_SOURCE, stored_fields: undefined }, signal);
       creators = result.hits.hits.map((hit) => JSON.stringify(creatorSummary(hit._source, this.pages)));
     }
-    const totalFound = result.hits.total.value;
-    const head = JSON.stringify({
-      query: params.query,
-      page: params.page,
-      totalFound,
-      returned: creators.length,
-      ...pageLinks({ page: params.page, pageSize, depthLimit: this.options.depthLimit }, totalFound),
-    });
+    const paging = this.paging(params.page, pageSize, result.hits.total.value, creators.length);
+    const head = JSON.stringify({ query: params.query, ...paging });
     return `${head.slice(0, -1)},"creators":[${creators.join(',')}]}`;
   }
 
   /** The same page as an object (MCP's structured content). */
   async searchCreators(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal) {
     return JSON.parse(await this.searchCreatorsJson(params, pageSize, signal)) as z.output<typeof SearchCreatorsResult>;
+  }
+
+  /** The paging fields of a page of creators, in the contract's order. */
+  private paging(page: number, pageSize: number, totalFound: number, returned: number) {
+    const links = pageLinks({ page, pageSize, depthLimit: this.options.depthLimit }, totalFound);
+    return { page, totalFound, returned, ...links };
   }
 
   async creator(id: string, signal?: AbortSignal) {
@@ -105,14 +105,9 @@ export class Catalog {
       ...creatorSummary(hit._source, this.pages),
       matched: SIGNALS.filter((name) => hit.matched_queries?.includes(name)),
     }));
-    const totalFound = result.hits.total.value;
-    const paging = { page: params.page, pageSize, depthLimit: this.options.depthLimit };
     return {
       creator: { id: found.slug, name: found.name },
-      page: params.page,
-      totalFound,
-      returned: creators.length,
-      ...pageLinks(paging, totalFound),
+      ...this.paging(params.page, pageSize, result.hits.total.value, creators.length),
       creators,
     };
   }

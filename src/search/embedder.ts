@@ -9,6 +9,10 @@ export const EMBEDDING_DIMENSIONS = 384;
 // little, since a creator's name, niches and the start of the description come first.
 const MAX_TOKENS = 128;
 
+/** What a process that needs the model says when it cannot load it. */
+export const noModel = (dir: string, why?: string) =>
+  new Error(`No embedding model in ${dir}${why ? ` (${why})` : ''}: npm run stack:up fetches it, or set SEMANTIC=off`);
+
 export interface Embedder {
   /** Unit-length vectors (so a dot product is the cosine), one per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
@@ -35,10 +39,7 @@ export async function loadEmbedder(dir: string, threads = 1): Promise<Embedder> 
       logSeverityLevel: 3,
     });
   } catch (error) {
-    throw new Error(
-      `No embedding model in ${dir} (${(error as Error).message.split('\n')[0]}): ` +
-        'npm run stack:up fetches it, or set SEMANTIC=off',
-    );
+    throw noModel(dir, (error as Error).message.split('\n')[0]);
   }
   const tokens = (text: string): number[] => {
     const ids = tokenizer.encode(text).ids;

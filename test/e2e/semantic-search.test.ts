@@ -4,23 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
-import { creator, TEST_PROFILE } from '../support/dataset.ts';
+import { creator, DESCRIBED_CREATORS, TEST_PROFILE } from '../support/dataset.ts';
 
 // Creator search through the whole app with a profile that has a semantic section, on an index with creators'
 // vectors (the real model, the real k-NN plugin): a description that shares no word with a creator finds it, and
 // SEMANTIC=off answers as the lexical profile does.
 
 const creators = [
-  creator(1, {
-    name: 'Byte Sized Kids',
-    description: 'Scratch and Python projects that teach children to program games.',
-  }),
-  creator(2, { name: 'Glow Up Daily', description: 'Makeup tutorials, skincare routines and beauty product hauls.' }),
-  creator(3, { name: 'Pocket Audio', description: 'Reviews of cheap wireless earphones and headphones under $50.' }),
-  creator(4, {
-    name: 'Trail Legs',
-    description: 'Long-distance hiking, ultralight backpacking gear and trail diaries.',
-  }),
+  ...DESCRIBED_CREATORS,
   creator(5, { name: 'Code Channel', description: 'Kids channel of cartoons and songs.' }),
 ];
 

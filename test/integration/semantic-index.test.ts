@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type IndexerConfig, loadIndexerConfig } from '../../indexer/config.ts';
 import { load } from '../../indexer/load.ts';
 import { EMBEDDING_DIMENSIONS, type Embedder, loadEmbedder } from '../../src/search/embedder.ts';
-import { creator, writeDataset } from '../support/dataset.ts';
+import { DESCRIBED_CREATORS, writeDataset } from '../support/dataset.ts';
 
 // The real model (the global setup fetched it as the launcher does) and the real k-NN plugin (Lucene HNSW).
 const prefix = `t${process.pid}_semantic_`;
@@ -32,18 +32,7 @@ const configFor = (dataDir: string, env: Record<string, string> = {}): IndexerCo
   dataDir,
 });
 
-const creators = [
-  creator(1, {
-    name: 'Byte Sized Kids',
-    description: 'Scratch and Python projects that teach children to program games.',
-  }),
-  creator(2, { name: 'Glow Up Daily', description: 'Makeup tutorials, skincare routines and beauty product hauls.' }),
-  creator(3, { name: 'Pocket Audio', description: 'Reviews of cheap wireless earphones and headphones under $50.' }),
-  creator(4, {
-    name: 'Trail Legs',
-    description: 'Long-distance hiking, ultralight backpacking gear and trail diaries.',
-  }),
-];
+const creators = DESCRIBED_CREATORS;
 
 describe('semantic search in the index', () => {
   let embedder: Embedder;

@@ -54,3 +54,17 @@ export function writeDataset(
 
 /** The ranking profile of tests (not the default an analyst tunes). */
 export const TEST_PROFILE = path.resolve(import.meta.dirname, 'profile.json');
+
+/** Four creators whose descriptions share few words with the everyday descriptions the semantic tests search by. */
+export const DESCRIBED_CREATORS = [
+  creator(1, {
+    name: 'Byte Sized Kids',
+    description: 'Scratch and Python projects that teach children to program games.',
+  }),
+  creator(2, { name: 'Glow Up Daily', description: 'Makeup tutorials, skincare routines and beauty product hauls.' }),
+  creator(3, { name: 'Pocket Audio', description: 'Reviews of cheap wireless earphones and headphones under $50.' }),
+  creator(4, {
+    name: 'Trail Legs',
+    description: 'Long-distance hiking, ultralight backpacking gear and trail diaries.',
+  }),
+];
