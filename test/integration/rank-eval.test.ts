@@ -77,7 +77,14 @@ function independently(ranked: string[], ratings: Record<string, number>, known:
 
 describe('relevance eval figures', () => {
   it('equal an independent computation over the same requests', async () => {
-    const known = new Set(['gadgetgarage', 'dailygadget', 'gadgetlab', 'retrogadget', 'gadgetreviews', 'kitchencorner']);
+    const known = new Set([
+      'gadgetgarage',
+      'dailygadget',
+      'gadgetlab',
+      'retrogadget',
+      'gadgetreviews',
+      'kitchencorner',
+    ]);
     for (const [i, judgment] of JUDGMENTS.entries()) {
       const target = await similarTargetFor(dataset.client, judgment, settings(dataset.prefix), false);
       const { index, body } = renderRequest(judgment, profile, settings(dataset.prefix), 25, undefined, target);

@@ -63,7 +63,9 @@ describe('similarCreatorsBody', () => {
         },
       },
     ]);
-    expect(should).toEqual([{ range: { subscribers: { gte: 10_000, lte: 90_000, boost: DEFAULT_SIMILAR.size, _name: 'size' } } }]);
+    expect(should).toEqual([
+      { range: { subscribers: { gte: 10_000, lte: 90_000, boost: DEFAULT_SIMILAR.size, _name: 'size' } } },
+    ]);
   });
 
   it('leaves out a signal the creator has nothing of', () => {
