@@ -1,8 +1,9 @@
 // What the index behind the creators alias was built with, as the indexer recorded it in its mapping's _meta
 // (indexer/load.ts): the popularity signals whose sum its creators carry (indexed-popularity.ts), and the sentence
-// model whose vectors they carry, if any (semantic search). Learned in the
-// background on first use, and again whenever a search answers from another index (the indexer swapped the
-// alias): until it is known, searches rank with the popularity clauses, which every index answers alike.
+// model whose vectors they carry, if any (semantic search). Learned in the background on first use, again whenever
+// a search answers from another index (the indexer swapped the alias), and every RELEARN_MS: a swap seen by no
+// search (only queries its words match nowhere, which semantic search would answer) is found that way. Until it is
+// known, searches rank with the popularity clauses, which every index answers alike.
 import type { OpenSearchHttp } from './opensearch-http.ts';
 
 /** An alias's `GET <alias>/_mapping` answer: its one index, with the _meta the indexer wrote. */
@@ -29,20 +30,24 @@ export function recordedIndex(body: Mappings): Recorded | undefined {
 
 /** After a failed attempt (no data loaded yet, the cluster down), how long until the next. */
 const RETRY_MS = 5000;
+/** How long what was learned is used before it is checked again in the background (one GET a period). */
+export const RELEARN_MS = 30_000;
 
 export class LiveIndex {
   private current: Recorded | undefined;
   private learning = false;
   private retryAt = 0;
+  private learnedAt = 0;
 
   constructor(
     private readonly http: Pick<OpenSearchHttp, 'get'>,
     private readonly alias: string,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** What the index behind the alias recorded; undefined until known (asking starts learning it). */
   get known(): Recorded | undefined {
-    if (!this.current) this.learn();
+    if (!this.current || this.now() - this.learnedAt >= RELEARN_MS) this.learn();
     return this.current;
   }
 
@@ -65,16 +70,17 @@ export class LiveIndex {
   }
 
   private learn(): void {
-    if (this.learning || Date.now() < this.retryAt) return;
+    if (this.learning || this.now() < this.retryAt) return;
     this.learning = true;
     this.http
       .get<Mappings>(`/${this.alias}/_mapping`)
       .then((body) => {
         this.current = recordedIndex(body);
+        this.learnedAt = this.now();
         if (!this.current) throw new Error(`${this.alias} does not name one index`);
       })
       .catch(() => {
-        this.retryAt = Date.now() + RETRY_MS;
+        this.retryAt = this.now() + RETRY_MS;
       })
       .finally(() => {
         this.learning = false;
