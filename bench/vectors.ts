@@ -18,6 +18,7 @@ import {
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadIndexerConfig } from '../indexer/config.ts';
+import { Random } from '../indexer/generate/random.ts';
 import { officialClient } from '../src/clients.ts';
 import { EMBEDDING_DIMENSIONS } from '../src/search/embedder.ts';
 import { quantile } from './api/stats.ts';
@@ -42,14 +43,8 @@ const client = officialClient(config.opensearch, { requestTimeout: 3_600_000 });
 const index = 'bench-vectors';
 const log = (line: string) => console.log(line);
 
-let seed = 42;
-const random = () => {
-  // mulberry32: the same vectors on every run
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// The same vectors on every run.
+const random = new Random(42);
 /**
  * The cached vectors (indexer/embeddings.ts: a 16-byte key, then 384 float32, per entry), up to 20,000; random unit
  * vectors when there are none (a machine that never loaded with SEMANTIC on), which the report says.
@@ -66,8 +61,8 @@ function baseVectors(): { vectors: Float32Array[]; source: string } {
     closeSync(fd);
   }
   if (vectors.length) return { vectors, source: `the ${vectors.length.toLocaleString('en')} cached demo vectors` };
-  const random = Array.from({ length: 1000 }, () => Float32Array.from({ length: EMBEDDING_DIMENSIONS }, () => 0));
-  return { vectors: random, source: '1,000 random unit vectors (no embedding cache here)' };
+  const zeros = Array.from({ length: 1000 }, () => Float32Array.from({ length: EMBEDDING_DIMENSIONS }, () => 0));
+  return { vectors: zeros, source: '1,000 random unit vectors (no embedding cache here)' };
 }
 
 /** The merged segment's files by what they hold, when this machine runs the node (the local stack does). */
@@ -94,7 +89,7 @@ async function segmentFiles(): Promise<Record<string, number> | undefined> {
 
 /** A cached vector moved by noise about as large as one of its own components, then unit length again. */
 function variant(base: Float32Array): number[] {
-  const v = Array.from(base, (x) => x + (random() - 0.5) * 0.1);
+  const v = Array.from(base, (x) => x + (random.next() - 0.5) * 0.1);
   const norm = Math.hypot(...v);
   return v.map((x) => Math.round((x / norm) * 1e6) / 1e6);
 }
