@@ -43,6 +43,8 @@ export interface ChannelEntry {
   text: string;
   /** Links to the creator's social accounts found in its videos, with how many videos carry each. */
   links: Map<string, { kind: LinkKind; count: number }>;
+  /** How many of its videos carry each tag (folded). */
+  tags: Map<string, number>;
 }
 
 const TEXT_SAMPLE = 1500;
@@ -134,6 +136,8 @@ export class Catalog {
     for (const niche of byCategory) if (niche) this.count(entry, niche, 'category');
     for (const niche of this.niches.wordsIn(`${video.title} ${video.tags.join(' ')}`))
       this.count(entry, niche, 'words');
+    for (const tag of new Set(video.tags.map((t) => t.trim().toLowerCase()).filter(Boolean)))
+      entry.tags.set(tag, (entry.tags.get(tag) ?? 0) + 1);
     if (!entry.facts.defaultLanguage && video.defaultLanguage) entry.facts.defaultLanguage = video.defaultLanguage;
     this.sample(entry, `${video.title}. ${video.description.slice(0, 300)}`);
     for (const [kind, pattern] of SOCIAL) {
@@ -227,6 +231,7 @@ export class Catalog {
       videoNiches: new Map(),
       text: '',
       links: new Map(),
+      tags: new Map(),
     };
     this.byName.set(folded, [...(this.byName.get(folded) ?? []), entry]);
     return entry;

@@ -115,6 +115,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
       ...figures(entry),
       links: links(entry),
       videoTitles: recentTitles(entry),
+      videoTags: topTags(entry),
       sponsorships: [...sponsorships].map(
         ([key, s]): Sponsorship => ({ sponsorId: stableId(key), count: s.count, firstDate: s.first, lastDate: s.last }),
       ),
@@ -225,4 +226,15 @@ const VIDEO_TITLES = 10;
 function recentTitles(entry: ChannelEntry): string[] {
   const videos = [...entry.videos.values()].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
   return [...new Set(videos.map((v) => v.title.trim()).filter(Boolean))].slice(0, VIDEO_TITLES);
+}
+
+// A channel's tags say what it is about beyond its latest titles; a dozen fit after them in the model's 128 tokens.
+const VIDEO_TAGS = 12;
+
+/** The tags most of its videos carry (ties: the first seen first): embedded after its titles, never shown. */
+function topTags(entry: ChannelEntry): string[] {
+  return [...entry.tags]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, VIDEO_TAGS)
+    .map(([tag]) => tag);
 }

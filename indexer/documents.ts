@@ -110,15 +110,18 @@ export function creatorDocument(
 }
 
 /**
- * The text a creator's vector is computed from: its name, niches, description and latest video titles (when the
- * source has them), the words someone describing such a creator would echo. Figures and sponsors are left to the
+ * The text a creator's vector is computed from: its name, niches, description, latest video titles and most used
+ * video tags (when the source has them), the words someone describing such a creator would echo. Figures and sponsors are left to the
  * lexical clauses and the filters.
  */
 export function embeddingText(
   doc: Pick<CreatorDocument, 'name' | 'nicheLabels' | 'description'>,
   videoTitles: string[] = [],
+  videoTags: string[] = [],
 ): string {
-  return [doc.name, doc.nicheLabels.join(', '), doc.description, ...videoTitles].filter(Boolean).join('. ');
+  return [doc.name, doc.nicheLabels.join(', '), doc.description, ...videoTitles, videoTags.join(', ')]
+    .filter(Boolean)
+    .join('. ');
 }
 
 /** A document's number at a dotted path (`popularity.subscribers`); undefined when there is none. */

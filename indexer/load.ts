@@ -156,7 +156,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
         }
         const doc = creatorDocument(parsed.record, sponsors, niches, popularity ? signals : undefined);
         stats.add(parsed.record, doc);
-        const text = embeddings ? embeddingText(doc, parsed.record.videoTitles) : '';
+        const text = embeddings ? embeddingText(doc, parsed.record.videoTitles, parsed.record.videoTags) : '';
         group.push({ id: String(parsed.record.id), doc, text });
         if (group.length >= EMBEDDING_GROUP) await send();
       }

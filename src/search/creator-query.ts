@@ -255,7 +255,7 @@ export function creatorSearchBody(
     query = { bool: { must: [text], should: [...popularityBoosts(ranking), ...hints], filter } };
   }
   if (vector && ranking.semantic && usesSemantic(p, ranking))
-    query = withNearest(query, vector, ranking.semantic, filter);
+    query = withNearest(query, vector, ranking.semantic, contentWords(p.query.trim()), filter);
   return {
     from: window.from,
     size: window.size,
@@ -297,12 +297,13 @@ function withNearest(
   lexical: Query,
   vector: number[],
   semantic: NonNullable<CreatorRanking['semantic']>,
+  words: number,
   filter: Query[],
 ): Query {
   const nearest = {
     vector,
     ...(semantic.k === undefined ? { min_score: semantic.minScore } : { k: semantic.k }),
-    boost: semantic.boost,
+    boost: semantic.boost + semantic.perWord * (words - semantic.minWords),
     ...(filter.length && { filter: { bool: { filter } } }),
   };
   return { bool: { should: [lexical, { knn: { [EMBEDDING]: nearest } }], minimum_should_match: 1 } };

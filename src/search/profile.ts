@@ -62,7 +62,9 @@ const CreatorRanking = z.strictObject({
   /**
    * Semantic search: a k-NN clause over the creators' sentence vectors beside the lexical ones. It adds to what the
    * words match the `k` creators nearest the query, or those whose score reaches `minScore` (filters applied), each
-   * scored `boost` × (1 + cosine) / 2, for queries of `minWords` words or more. Absent: lexical search only.
+   * scored `boost` × (1 + cosine) / 2, for queries of `minWords` words or more. Absent: lexical search only. The
+   * words' score grows with each word that matches, so `perWord` adds that much boost for each content word beyond
+   * `minWords`: a long description would otherwise drown its meaning in incidental word matches.
    */
   semantic: z
     .strictObject({
@@ -71,6 +73,7 @@ const CreatorRanking = z.strictObject({
       k: z.int().min(1).max(1000).optional(),
       minScore: z.number().gt(0.5).max(1).optional(),
       minWords: z.int().min(1).max(20).default(1),
+      perWord: z.number().min(0).max(100).default(0),
     })
     .refine((s) => (s.k === undefined) !== (s.minScore === undefined), 'give either k or minScore')
     .optional(),

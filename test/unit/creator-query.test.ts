@@ -458,8 +458,11 @@ describe('creator lookup DSL', () => {
 
 describe('semantic search in creator search', () => {
   const vector = Array.from({ length: 4 }, (_, i) => i / 10);
-  const nearestK: CreatorRanking = { ...ranking, semantic: { boost: 2, k: 30, minWords: 1 } };
-  const nearestByScore: CreatorRanking = { ...ranking, semantic: { boost: 1.5, minScore: 0.72, minWords: 1 } };
+  const nearestK: CreatorRanking = { ...ranking, semantic: { boost: 2, k: 30, minWords: 1, perWord: 0 } };
+  const nearestByScore: CreatorRanking = {
+    ...ranking,
+    semantic: { boost: 1.5, minScore: 0.72, minWords: 1, perWord: 0 },
+  };
   const window = { from: 0, size: 25 };
   type Hybrid = { bool: { should: [Clause, { knn: { embedding: Clause } }]; minimum_should_match: number } };
 
@@ -484,6 +487,16 @@ describe('semantic search in creator search', () => {
     expect((hybrid.query as Hybrid).bool.should[1].knn.embedding).toEqual({ vector, min_score: 0.72, boost: 1.5 });
   });
 
+  it("weighs meaning more for each content word beyond minWords, by the profile's perWord", () => {
+    const perWord: CreatorRanking = { ...nearestK, semantic: { boost: 2, k: 30, minWords: 4, perWord: 1.5 } };
+    const boost = (query: string) =>
+      (creatorSearchBody(params({ query }), perWord, window, undefined, vector).query as Hybrid).bool.should[1].knn
+        .embedding.boost;
+    expect(boost('budget earbuds, reviewed honestly')).toBe(2);
+    // 6 content words ("for" and "the" are function words): 2 beyond minWords.
+    expect(boost('budget earbuds reviewed honestly for the daily commute')).toBe(2 + 2 * 1.5);
+  });
+
   it('ranks as before without a vector, without the profile section, for a handle and under a sort', () => {
     const plain = (query: Record<string, string>, profile: CreatorRanking, v?: number[]) =>
       creatorSearchBody(params(query), profile, window, undefined, v);
@@ -499,7 +512,7 @@ describe('semantic search in creator search', () => {
     const withCategory: CreatorRanking = { ...nearestK, category };
     expect(usesSemantic(params({ query: 'best gaming channels' }), withCategory)).toBe(false);
     expect(usesSemantic(params({ query: 'people who play video games live' }), withCategory)).toBe(true);
-    const threeWords: CreatorRanking = { ...nearestK, semantic: { boost: 2, k: 30, minWords: 3 } };
+    const threeWords: CreatorRanking = { ...nearestK, semantic: { boost: 2, k: 30, minWords: 3, perWord: 0 } };
     expect(usesSemantic(params({ query: 'TechWithElisabeth' }), threeWords)).toBe(false);
     expect(usesSemantic(params({ query: 'budget earbuds' }), threeWords)).toBe(false);
     expect(usesSemantic(params({ query: 'budget earbuds, reviewed' }), threeWords)).toBe(true);

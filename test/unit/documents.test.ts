@@ -100,14 +100,21 @@ describe('creator documents', () => {
     ).toThrow(/99/);
   });
 
-  it('embeds the name, niche labels, description and video titles, and keeps video titles out of the document', () => {
-    const record = { ...creator(7), videoTitles: ['Unboxing the new phone', 'Top 5 earbuds'] };
+  it('embeds the name, niche labels, description, video titles and tags, and keeps videos out of the document', () => {
+    const record = {
+      ...creator(7),
+      videoTitles: ['Unboxing the new phone', 'Top 5 earbuds'],
+      videoTags: ['smartphone review', 'audio'],
+    };
     const doc = creatorDocument(record, sponsors, niches);
-    expect(embeddingText(doc, record.videoTitles)).toBe(
-      [doc.name, doc.nicheLabels.join(', '), doc.description, ...record.videoTitles].filter(Boolean).join('. '),
+    expect(embeddingText(doc, record.videoTitles, record.videoTags)).toBe(
+      [doc.name, doc.nicheLabels.join(', '), doc.description, ...record.videoTitles, 'smartphone review, audio']
+        .filter(Boolean)
+        .join('. '),
     );
-    expect(embeddingText(doc)).toBe(embeddingText(doc, []));
+    expect(embeddingText(doc)).toBe(embeddingText(doc, [], []));
     expect(JSON.stringify(doc)).not.toContain('Unboxing');
+    expect(JSON.stringify(doc)).not.toContain('smartphone review');
   });
 });
 

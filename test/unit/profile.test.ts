@@ -61,18 +61,23 @@ describe('parseProfile', () => {
     ['a missing section', (p) => delete (p as Partial<Ranking>).sponsors, /sponsors:/],
     [
       'semantic with both k and minScore',
-      (p) => (p.creators.semantic = { boost: 1, k: 10, minScore: 0.8, minWords: 1 }),
+      (p) => (p.creators.semantic = { boost: 1, k: 10, minScore: 0.8, minWords: 1, perWord: 0 }),
       /creators\.semantic: give either k or minScore/,
     ],
     [
       'semantic with neither',
-      (p) => (p.creators.semantic = { boost: 1, minWords: 1 }),
+      (p) => (p.creators.semantic = { boost: 1, minWords: 1, perWord: 0 }),
       /creators\.semantic: give either k or minScore/,
     ],
     [
       'a minScore that takes half the creators or more',
-      (p) => (p.creators.semantic = { boost: 1, minScore: 0.4, minWords: 1 }),
+      (p) => (p.creators.semantic = { boost: 1, minScore: 0.4, minWords: 1, perWord: 0 }),
       /creators\.semantic\.minScore:/,
+    ],
+    [
+      'a negative perWord',
+      (p) => (p.creators.semantic = { boost: 1, k: 10, minWords: 4, perWord: -1 }),
+      /creators\.semantic\.perWord:/,
     ],
   ])('refuses %s with a ProfileError naming the field', (_, edit, field) => {
     expect(refusal(edited(edit)).message).toMatch(field);

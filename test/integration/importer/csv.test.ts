@@ -65,6 +65,31 @@ describe('reading CSV files', () => {
   });
 });
 
+describe("a channel's video tags", () => {
+  it('keeps the tags most of its videos carry, each video counted once however often it trends', async () => {
+    const row = (id: string, day: string, tags: string) =>
+      `${id},Title ${id},Tagged,2017-11-14T10:00:00.000Z,${day},${tags}`;
+    const file = write(
+      'tags.csv',
+      [
+        'video_id,title,channel_title,publish_time,trending_date,tags',
+        row('aaaaaaaaaaa', '17.14.11', '"wheel throwing"'),
+        row('aaaaaaaaaaa', '17.15.11', '"wheel throwing"'), // the same video, trending again
+        row('bbbbbbbbbbb', '17.14.11', '"pottery"|"clay"'),
+        row('ccccccccccc', '17.14.11', '"POTTERY"|"clay"|"kiln"'),
+        row('ddddddddddd', '17.14.11', '"clay"'),
+        row('eeeeeeeeeee', '17.14.11', '[None]'),
+      ].join('\n'),
+    );
+    const catalog = new Catalog(Registry.load(), NicheRules.load());
+    await importCsv(catalog, { videos: [file], channels: [], skipBad: false });
+    const [creator] = buildDataset(catalog, NicheRules.load()).creators;
+    // clay on 3 videos, pottery on 2 (case folded), then the rest in the order first seen; counting the rows
+    // instead would put wheel throwing (1 video, 2 rows) before pottery.
+    expect(creator?.videoTags).toEqual(['clay', 'pottery', 'wheel throwing', 'kiln']);
+  });
+});
+
 describe('the shared real files, imported', () => {
   let catalog: Catalog;
   let dataset: Dataset;
