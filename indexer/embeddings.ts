@@ -161,7 +161,10 @@ const GROUP = 4;
 export class Embeddings {
   embedded = 0;
   cached = 0;
+  // Wall time while any call embeds: the loader keeps two calls going at once, and their times overlap.
   private busyMs = 0;
+  private busy = 0;
+  private busySince = 0;
 
   private constructor(
     private readonly cache: EmbeddingCache,
@@ -188,7 +191,7 @@ export class Embeddings {
     }
     this.cached += found.size;
     if (missing.size) {
-      const started = Date.now();
+      if (this.busy++ === 0) this.busySince = Date.now();
       const todo = [...missing].sort((a, b) => a[1].length - b[1].length);
       const groups = Array.from({ length: Math.ceil(todo.length / GROUP) }, (_, i) =>
         todo.slice(i * GROUP, (i + 1) * GROUP),
@@ -203,9 +206,10 @@ export class Embeddings {
             found.set(key, vector);
           }
         }),
-      );
+      ).finally(() => {
+        if (--this.busy === 0) this.busyMs += Date.now() - this.busySince;
+      });
       this.embedded += missing.size;
-      this.busyMs += Date.now() - started;
     }
     return texts.map((text) => {
       const vector = found.get(this.cache.keyOf(text)) as Float32Array;

@@ -136,12 +136,21 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
     const stats = new SponsorStats();
     const embeddings = config.embedding && Embeddings.open(config.embedding);
-    // With vectors, creators go out in groups: the embedding threads work on one while OpenSearch takes the last.
+    // With vectors, creators go out in groups, two at a time: the embedding threads start on a group as soon as it
+    // is read, while the one before it is still being embedded or handed to OpenSearch, so they never wait for this
+    // thread to read and build the next.
     let group: { id: string; doc: CreatorDocument; text: string }[] = [];
+    let handedOver: Promise<void> = Promise.resolve();
     const send = async () => {
-      const vectors = embeddings ? await embeddings.vectors(group.map(({ text }) => text)) : [];
-      for (const [i, { id, doc }] of group.entries()) await creators.add(id, { ...doc, embedding: vectors[i] });
+      const batch = group;
       group = [];
+      const vectors = embeddings ? embeddings.vectors(batch.map(({ text }) => text)) : Promise.resolve([]);
+      const before = handedOver;
+      // Promise.all takes both at once, so a failed embedding is never an unhandled rejection while `before` runs.
+      handedOver = Promise.all([vectors, before]).then(async ([found]) => {
+        for (const [i, { id, doc }] of batch.entries()) await creators.add(id, { ...doc, embedding: found[i] });
+      });
+      await before;
     };
     try {
       for await (const parsed of readNdjson(creatorsFile, CreatorRecordSchema)) {
@@ -161,7 +170,9 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
         if (group.length >= EMBEDDING_GROUP) await send();
       }
       await send();
+      await handedOver;
     } finally {
+      await handedOver.catch(() => undefined); // failed already, and that failure is what this load throws
       await embeddings?.close();
       await creators.close().finally(() => progress.stop());
     }
