@@ -39,6 +39,9 @@ const SHORTENERS = new Set([
   'trib.al',
   'clickmeterlink.com',
   'lmg.gg',
+  // Messaging links: a phone number or a chat, never a brand's site.
+  'wa.me',
+  't.me',
 ]);
 
 const URL_PATTERN =
@@ -76,8 +79,13 @@ export const isShortener = (host: string) =>
 const SUBDOMAIN_PLATFORMS = [
   'refersion.com',
   'myshopify.com',
+  // Impact's tracking domains (`steelseries.7eer.net`), like pxf.io and sjv.io, and Attentive's text sign-ups.
   'pxf.io',
   'sjv.io',
+  '7eer.net',
+  'ojrq.net',
+  'evyy.net',
+  'attn.tv',
   'avantlink.com',
   'wixsite.com',
   'blogspot.com',

@@ -130,6 +130,18 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('- 10% sur http://auxcrinsdor.wixsite.com/boutique avec le code Nomade')).toEqual([
       'Auxcrinsdor',
     ]);
+    // An affiliate network's tracking domain or a text sign-up service names the brand in its subdomain.
+    expect(sponsorsOf("USE CODE 'ZED12' FOR 12% OFF\nhttps://steelseries.7eer.net/k9RZ3")).toEqual(['Steelseries']);
+    expect(sponsorsOf('Get 10% off when you sign up for texts: https://acmebeauty.attn.tv/p/x/landing')).toEqual([
+      'Acmebeauty',
+    ]);
+  });
+
+  it('takes no piece of a sentence for a name, nor a messaging link for a brand', () => {
+    expect(sponsorsOf("USE CODE 'ZED' AT CHECKOUT FOR A DISCOUNT")).toEqual([]);
+    expect(sponsorsOf('⬇️ MESSAGE US FOR REPAIRS ⬇️https://wa.me/447700900000 - USE CODE ZED10 for discount')).toEqual(
+      [],
+    );
   });
 
   it('tells a vanity link from the creator’s own product page, and counts a link that pays the creator', () => {
