@@ -130,13 +130,21 @@ export interface OpenSearchNode {
   healthy: () => Promise<boolean>;
 }
 
+/**
+ * The heap share each node's indexing buffers may take (OpenSearch's default is 10%): with 30% of the launcher's
+ * 512 MB the demo's 20,000 creators and their vectors fit in one segment, so the load's final merge has nothing to
+ * rebuild (with 10% a load left four segments, and merging their HNSW graphs took 12 s of a 2-minute load). The
+ * buffers hold memory only while documents are being indexed. docker-compose.yml sets the same.
+ */
+export const INDEX_BUFFER_SIZE = '30%';
+
 /** Runs the pinned OpenSearch from the cache on 127.0.0.1, as an unprivileged user when we are root. */
 export function startLocalOpenSearch(config: StackConfig, url: string): Promise<ProcessRef> {
   return startOpenSearchNode(config, {
     port: config.opensearchPort,
     dir: path.join(config.cacheDir, 'opensearch'),
     clusterName: 'creator-api-local',
-    settings: ['-Ediscovery.type=single-node'],
+    settings: ['-Ediscovery.type=single-node', `-Eindices.memory.index_buffer_size=${INDEX_BUFFER_SIZE}`],
     healthy: () => opensearchHealthy(url),
   });
 }

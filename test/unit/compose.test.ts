@@ -7,6 +7,7 @@ import { INDEXER_VARIABLES } from '../../indexer/config.ts';
 import { API_NODE_FLAGS } from '../../scripts/stack/api-node-flags.ts';
 import { INDEXER_NODE_FLAGS } from '../../scripts/stack/background-vectors.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
+import { INDEX_BUFFER_SIZE } from '../../scripts/stack/opensearch.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_IMAGE, OPENSEARCH_VERSION, REDIS_IMAGE } from '../../scripts/stack/pins.ts';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
 import { DRAIN_MS } from '../../src/http/access-plugin.ts';
@@ -118,7 +119,10 @@ describe('docker-compose.yml', () => {
       expect(String(node.healthcheck?.test)).toContain('https://localhost:9200');
       expect(dependsOn(node)['opensearch-init']).toEqual({ condition: 'service_completed_successfully' });
     }
-    expect(envOf(opensearch)).toMatchObject({ 'discovery.type': 'single-node' });
+    expect(envOf(opensearch)).toMatchObject({
+      'discovery.type': 'single-node',
+      'indices.memory.index_buffer_size': INDEX_BUFFER_SIZE,
+    });
     // The API and the indexer sign in over TLS and trust this installation's CA, in both topologies.
     for (const name of ['api', 'indexer', 'api-cluster', 'indexer-cluster']) {
       const service = compose.services[name];
