@@ -111,8 +111,8 @@ export function creatorDocument(
 
 /**
  * The text a creator's vector is computed from: its name, niches, description, latest video titles and most used
- * video tags (when the source has them), the words someone describing such a creator would echo. Figures and sponsors are left to the
- * lexical clauses and the filters.
+ * video tags (when the source has them), the words someone describing such a creator would echo. Figures and
+ * sponsors are left to the lexical clauses and the filters.
  */
 export function embeddingText(
   doc: Pick<CreatorDocument, 'name' | 'nicheLabels' | 'description'>,

@@ -94,7 +94,7 @@ export const CreatorRecordSchema = z
     links: z.object({ instagram: z.url(), twitter: z.url(), tiktok: z.url(), website: z.url() }).partial().strict(),
     /** Its latest video titles, when the source has them (the importer): embedded for semantic search, not shown. */
     videoTitles: z.array(z.string()).max(50).optional(),
-    /** The tags its videos carry most, when the source has them (the importer): embedded after the titles, not shown. */
+    /** The tags its videos carry most, when the source has them (the importer): embedded after the titles. */
     videoTags: z.array(z.string()).max(50).optional(),
     sponsorships: z.array(SponsorshipSchema),
     audience: AudienceSchema.nullable(),

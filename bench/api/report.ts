@@ -12,7 +12,7 @@ export interface SizeResult {
   /** Per offered rate, rounds of direct and each process in front of OpenSearch, by target name. */
   open: { share: number; rate: number; rounds: Record<string, OpenLoopFigures>[] }[];
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
-  /** bench:api --semantic: CPU ms (and wall ms) to embed each distinct query of the mix once, one at a time on one thread. */
+  /** bench:api --semantic: CPU ms (and wall ms) to embed each distinct query of the mix once, one at a time. */
   embedding?: { queries: number; p50: number; p99: number; wallP50: number };
 }
 
