@@ -174,7 +174,8 @@ describe.skipIf(skip)('a Redis the launcher finds from an earlier run', () => {
   it('killed with SIGKILL: the next up starts a new one at once', async () => {
     const s = await ownStack('stack-killed-');
     try {
-      expect((await s.stack('up')).code).toBe(0);
+      const first = await s.stack('up');
+      expect(first.code, first.stderr).toBe(0);
       const killed = readState(s.cacheDir).redis?.pid as number;
       process.kill(killed, 'SIGKILL');
       // Its parent, the launcher, has exited: where PID 1 does not reap orphans (many containers) it stays a
