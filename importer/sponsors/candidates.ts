@@ -17,6 +17,7 @@ import {
   PROMOTED,
   REFERRAL_FOR,
   TRACKING,
+  TRAILING_FUNCTION_WORDS,
 } from './patterns.ts';
 import type { Brand, Registry } from './registry.ts';
 
@@ -212,18 +213,11 @@ export function isName(text: string): boolean {
   if (words.length > 1 && words.some((w) => /^\p{Ll}/u.test(w) && w.length > 3)) return false;
   return (
     !NOT_A_NAME.has(foldName(words[0] as string)) &&
-    // A name cut out of a sentence ("CHECKOUT FOR A", "Turkish Airlines as the") ends on a function word.
     !TRAILING_FUNCTION_WORDS.has(foldName(words.at(-1) as string)) &&
     !DEAL.test(text) &&
     /\p{L}/u.test(text)
   );
 }
-
-const TRAILING_FUNCTION_WORDS = new Set(
-  'a an the as at for of on to with and or by from in my your our their le la les l un une des du de d au aux et ou pour par avec sur chez en mon ma mes ton ta vos votre notre nos el los las del y con para por o um uma os das dos e com der die das den dem und mit für von zu'.split(
-    ' ',
-  ),
-);
 
 /** The registry entry for a name or for its first words (`WD Blue 3D SSDs` is WD Blue, a WD alias). */
 export function knownName(name: string, registry: Registry) {

@@ -123,6 +123,13 @@ export const NOT_A_NAME = new Set(
   ),
 );
 
+/** Words that cannot close a brand's name: a name cut out of a sentence ("CHECKOUT FOR A") ends on one. */
+export const TRAILING_FUNCTION_WORDS = new Set(
+  'a an the as at for of on to with and or by from in my your our their le la les l un une des du de d au aux et ou pour par avec sur chez en mon ma mes ton ta vos votre notre nos el los las del y con para por o um uma os das dos e com der die den dem und mit für von zu'.split(
+    ' ',
+  ),
+);
+
 export const LEAD_SEPARATOR = new RegExp(
   String.raw`^[^\p{L}0-9]*(${NAME_WORD}(?:\s+${NAME_WORD}){0,3}?)\s*(?:[:：|»\u2190-\u21FF\u2794-\u27BF\u25B6\u25BA]|\s[-–—]\s|[-–—](?=\s*(?:use|utilise|code|\d|get)))`,
   'iu',
