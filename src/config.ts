@@ -63,10 +63,10 @@ export const profileVariables = { RANKING_PROFILE: z.string().min(1).default(DEF
  */
 export const semanticVariables = {
   SEMANTIC: z.stringbool().default(true),
-  EMBEDDING_MODEL_DIR: z.string().min(1).default('.cache/stack/model/all-MiniLM-L6-v2-int8'),
+  EMBEDDING_MODEL_DIR: z.string().min(1).default('.cache/stack/model/all-MiniLM-L6-v2-int8-fused'),
 };
 
-/** What names a model in the index's _meta and the vectors' cache: its folder's name (`all-MiniLM-L6-v2-int8`). */
+/** What names a model in the index's _meta and the vectors' cache: its folder's name (`all-MiniLM-L6-v2-int8-fused`). */
 export const modelId = (dir: string) => path.basename(path.resolve(dir));
 
 /** Shared with the indexer (indexer/config.ts): the API reads the aliases the indexer writes. */

@@ -13,7 +13,7 @@ export interface SizeResult {
   open: { share: number; rate: number; rounds: Record<string, OpenLoopFigures>[] }[];
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
   /** bench:api --semantic: CPU ms (and wall ms) to embed each distinct query of the mix once, one at a time. */
-  embedding?: { queries: number; p50: number; p99: number; wallP50: number };
+  embedding?: { queries: number; p50: number; p99: number; wallP50: number; othersCores: number };
 }
 
 export const BEFORE = 'before: frozen shape, unmerged index';
@@ -136,7 +136,7 @@ function semanticTable(results: SizeResult[]): string {
       )} → ${f(
         med(r, SEMANTIC_API, (x) => x.opensearchCpu),
         2,
-      )} | ${f(e.p50, 2)} / ${f(e.p99, 2)} (wall p50 ${f(e.wallP50, 2)}; ${e.queries} queries) |`;
+      )} | ${f(e.p50, 2)} / ${f(e.p99, 2)} (wall p50 ${f(e.wallP50, 2)}; ${e.queries} queries; other processes ${f(e.othersCores, 2)} cores) |`;
     });
   return [
     '| creators | layout | lexical API req/s | SEMANTIC=on req/s | ratio (median, rounds) | API CPU ms/call | OpenSearch CPU ms/call | query embedding CPU p50 / p99 ms |',

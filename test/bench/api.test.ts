@@ -57,9 +57,9 @@ describe('npm run bench:api at a tiny size', () => {
       expect(report.match(open)).toHaveLength(2);
     }
     // The semantic API against the lexical one within rounds, and the embedding of every distinct query it embeds:
-    // CPU p50 / p99, and the wall p50.
+    // CPU p50 / p99, the wall p50, and how busy the rest of the machine was meanwhile.
     expect(report).toMatch(
-      /^\| 1,000 \| shared \| \d+ \| \d+ \| [\d.]+ \([\d.]+–[\d.]+\) \| [\d.]+ → [\d.]+ \| [\d.]+ → [\d.]+ \| [\d.]+ \/ [\d.]+ \(wall p50 [\d.]+; \d+ queries\) \|$/m,
+      /^\| 1,000 \| shared \| \d+ \| \d+ \| [\d.]+ \([\d.]+–[\d.]+\) \| [\d.]+ → [\d.]+ \| [\d.]+ → [\d.]+ \| [\d.]+ \/ [\d.]+ \(wall p50 [\d.]+; \d+ queries; other processes [\d.]+ cores\) \|$/m,
     );
     expect(report).toContain('the descriptive ones included (--semantic)');
     for (const kind of ['creator', 'audience', 'sponsor', 'similar']) {

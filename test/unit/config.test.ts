@@ -42,8 +42,8 @@ describe('loadConfig', () => {
       rankingProfile: DEFAULT_PROFILE,
       rankingProfilePollMs: 1000,
       semantic: {
-        modelDir: path.resolve('.cache/stack/model/all-MiniLM-L6-v2-int8'),
-        model: 'all-MiniLM-L6-v2-int8',
+        modelDir: path.resolve('.cache/stack/model/all-MiniLM-L6-v2-int8-fused'),
+        model: 'all-MiniLM-L6-v2-int8-fused',
       },
     });
   });

@@ -26,7 +26,7 @@ describe('LiveIndex', () => {
     expect(live.known).toEqual({ index: 'x_creators-v1', popularity: undefined, embedding: undefined });
     // The alias moves to an index with vectors, and no search notices (nothing it matched came from there).
     state.index = 'x_creators-v2';
-    state.embedding = 'all-MiniLM-L6-v2-int8';
+    state.embedding = 'all-MiniLM-L6-v2-int8-fused';
     now = RELEARN_MS - 1;
     expect(live.known?.index).toBe('x_creators-v1');
     await settle();
@@ -34,7 +34,11 @@ describe('LiveIndex', () => {
     now = RELEARN_MS;
     expect(live.known?.index).toBe('x_creators-v1'); // answered at once from what is known, learned in the background
     await settle();
-    expect(live.known).toEqual({ index: 'x_creators-v2', popularity: undefined, embedding: 'all-MiniLM-L6-v2-int8' });
+    expect(live.known).toEqual({
+      index: 'x_creators-v2',
+      popularity: undefined,
+      embedding: 'all-MiniLM-L6-v2-int8-fused',
+    });
     expect(state.gets).toBe(2);
   });
 });
