@@ -181,7 +181,17 @@ export function detectSponsors(
 function linesOf(description: string): string[] {
   const lines = description.split('\n');
   if (lines.length > 2 || description.length < 300) return lines;
-  return description.split(/(?<=[.!?])\s*(?=\p{Lu})|\s*(?=[►▶•●➡☞♥♡✔★|]|\p{Extended_Pictographic})/u);
+  return (
+    description
+      // Links run into the text around them ("…15% offhttps://www.youngla.comRyse supplements…"). A link stays on
+      // the line it is glued to ("code ALEX for 15% off https://www.youngla.com"), and a word glued to a site's name
+      // or to a YouTube video's id (always 11 characters) starts the next. A capital after the site's slash is
+      // left alone: it is as often the path (`try.airalo.com/TrekTrendy`) as the next line.
+      .replace(/(?<=\S)(?=https?:\/\/)/gu, ' ')
+      .replace(/(\.(?:com|net|org|co|io|gg|tv|store|shop|app|me))(?=\p{Lu}\p{Ll})/gu, '$1\n')
+      .replace(/((?:youtu\.be\/|[?&]v=)[\w-]{11})(?=[^\s&?#])/gu, '$1\n')
+      .split(/\n|(?<=[.!?])\s*(?=\p{Lu})|\s*(?=[►▶•●➡☞♥♡✔★|]|\p{Extended_Pictographic})/u)
+  );
 }
 
 const withoutLinks = (line: string, links: Link[]) => links.reduce((text, l) => text.replace(l.url, ' '), line);

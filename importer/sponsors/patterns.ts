@@ -145,9 +145,12 @@ export const AFTER_PREPOSITION = new RegExp(
 /** The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends". */
 export const PROMOTED =
   /(?<![\p{L}])(?:[Ii]nstalle[zr]?|[Tt][ée]l[ée]charge[zr]?|T[ÉE]L[ÉE]CHARGE[ZR]?|[Dd]ownload|[Ee]ssaye[zr]?|[Tt]ry)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
-/** The brand an offer is off: "$3 off your first Umai Crate", "discount on all PUR Cosmetics purchases". */
+/**
+ * The brand an offer is off: "$3 off your first Umai Crate", "50% OFF your first Factor box", "discount on all PUR
+ * Cosmetics purchases", "15% off Cobalt range finders with code MICAH15".
+ */
 export const OFFER_ON =
-  /\b(?:off|on)\s+(?:your\s+(?:first\s+)?|any\s+|all\s+|the\s+first\s+|a\s+|an\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})(?=\s+(?:purchases?|orders?|products?|subscriptions?|box(?:es)?|premium|classic|or)\b|[\s.!,:;)]*$)/u;
+  /\b(?:off|OFF|Off|on)\s+(?:your\s+(?:first\s+)?|any\s+|all\s+|the\s+first\s+|a\s+|an\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})(?=\s+(?:purchases?|orders?|products?|subscriptions?|box(?:es)?|premium|classic|or)\b|\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:with|using)\s+(?:my\s+|the\s+)?code\b|[\s.!,:;)]*$)/u;
 /** The shop a referral is for: "Mon parrainage mademoiselle-bio", "referral link Airbnb". */
 export const REFERRAL_FOR =
   /\b(?:parrainage|referral(?: link| code)?)\s+(?:chez\s+|sur\s+|for\s+)?([\p{L}0-9][\p{L}0-9'’&.+-]*)/iu;

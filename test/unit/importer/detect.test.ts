@@ -125,6 +125,8 @@ describe('sponsorship detection', () => {
 
   it('names the brand an offer is for, past arrows, trackers and site builders', () => {
     expect(sponsorsOf('coupon code PROZD to get $3 off your first Umai Crate:')).toEqual(['Umai Crate']);
+    expect(sponsorsOf('Use code SAM50 to get 50% OFF your first Zorblax box')).toEqual(['Zorblax']);
+    expect(sponsorsOf('Get 15% off Quintor range finders with code SAM15')).toEqual(['Quintor']);
     expect(sponsorsOf('Féerie Cake ➵ -5% de remise avec le code : ROXANE')).toEqual(['Féerie Cake']);
     expect(sponsorsOf('Télécharge BENCHR gratuitement ici: http://m.onelink.me/ac9a053b')).toEqual(['BENCHR']);
     expect(sponsorsOf('- 10% sur http://auxcrinsdor.wixsite.com/boutique avec le code Nomade')).toEqual([
@@ -182,5 +184,15 @@ describe('sponsorship detection', () => {
   it('cuts a description whose line breaks were lost into lines', () => {
     const flat = `${'Heute testen wir drei Sachen. '.repeat(10)}Abonniert den Kanal!Dieses Video wird gesponsert von HelloFresh.Instagram: https://instagram.com/x`;
     expect(sponsorsOf(flat)).toEqual(['HelloFresh']);
+  });
+
+  it('cuts such a description where links run into the text around them', () => {
+    const filler = 'We lift heavy things every day. '.repeat(10);
+    // Each offer keeps the link glued to it; the creator's own brand on the line after is no longer part of one.
+    const glued = `${filler}Zorblax shakers code “SAM” for 15% offhttps://www.zorblax.comQuintor supplements code “SAM” for 10% offhttps://quintorsupps.comMy clothing brand https://samstuff.com`;
+    expect(sponsorsOf(glued, 'Sam Lifts')).toEqual(['Zorblax', 'Quintorsupps']);
+    // A capital after a site's slash is its path, not the next line: the vanity link keeps the creator's name.
+    const vanity = `${filler}Install Zorblax today https://try.zorblax.com/SamLifts and use my code SAM3 to get $3 off`;
+    expect(sponsorsOf(vanity, 'Sam Lifts')).toEqual(['Zorblax']);
   });
 });
