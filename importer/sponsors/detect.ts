@@ -327,9 +327,22 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   return { name, brand: null, domain, text, rule };
 }
 
-/** A domain's name as the line writes it (`kiwico` → `KiwiCo` when the line says so), else capitalised. */
+/** What a brand's site puts before its name: `buyraycon.com`, `drinkag1.com`, `joinbilt.com`. */
+const SITE_PREFIX = /^(?:buy|get|try|join|drink|shop|go|use|play)(?=[\p{L}0-9]{3})/u;
+
+/**
+ * A domain's name as the line writes it (`kiwico` → `KiwiCo` when the line says so; `buyraycon` → `Raycon` when the
+ * line names Raycon), else capitalised.
+ */
 function writtenName(label: string, line: string): string {
   const folded = foldName(label);
-  for (const word of line.split(/[^\p{L}0-9&'’.-]+/u)) if (foldName(word) === folded && !/[./]/.test(word)) return word;
+  // A site is not a written name, but a capitalised name glued to the next sentence is ("by Raycon.the yikes shop").
+  const words = line
+    .split(/[^\p{L}0-9&'’.-]+/u)
+    .flatMap((word) => (/[./]/.test(word) ? (/^\p{Lu}[\p{L}0-9&'’-]*(?=\.\p{Ll})/u.exec(word) ?? []) : [word]));
+  for (const form of new Set([folded, folded.replace(SITE_PREFIX, '')])) {
+    const written = words.find((word) => foldName(word) === form);
+    if (written) return written;
+  }
   return label.charAt(0).toUpperCase() + label.slice(1);
 }

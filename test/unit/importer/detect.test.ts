@@ -127,6 +127,15 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('coupon code PROZD to get $3 off your first Umai Crate:')).toEqual(['Umai Crate']);
     expect(sponsorsOf('Use code SAM50 to get 50% OFF your first Zorblax box')).toEqual(['Zorblax']);
     expect(sponsorsOf('Get 15% off Quintor range finders with code SAM15')).toEqual(['Quintor']);
+    // A generic phrase is no brand: the offer's brand is the one it names.
+    expect(sponsorsOf('HUGE DEAL: 40% OFF Zorblax Blue Light Glasses: https://zorblax.com/pages/sam today!')).toEqual([
+      'Zorblax',
+    ]);
+    expect(sponsorsOf('Use Code "SVE" for 15% Off any purchase at Their Website')).toEqual([]);
+    // A site that puts a verb before the brand's name is named as the line writes the brand.
+    expect(sponsorsOf('Go to https://buyquintor.com/sam for 15% off! Brought to you by Quintor.the shop')).toEqual([
+      'Quintor',
+    ]);
     expect(sponsorsOf('Féerie Cake ➵ -5% de remise avec le code : ROXANE')).toEqual(['Féerie Cake']);
     expect(sponsorsOf('Télécharge BENCHR gratuitement ici: http://m.onelink.me/ac9a053b')).toEqual(['BENCHR']);
     expect(sponsorsOf('- 10% sur http://auxcrinsdor.wixsite.com/boutique avec le code Nomade')).toEqual([
