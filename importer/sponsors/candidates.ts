@@ -209,6 +209,8 @@ export function leadingCandidate(text: string, links: Link[], registry: Registry
 export function isName(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length > 4 || text.trim().length < 2) return false;
+  // A day ("25th Apr", "2nd May") is no name.
+  if (/^\d{1,2}(?:st|nd|rd|th)$/iu.test(words[0] as string)) return false;
   // A name of several words capitalises each ("Deeper Fishfinder"); "Black holo witch" is a product, not a brand.
   if (words.length > 1 && words.some((w) => /^\p{Ll}/u.test(w) && w.length > 3)) return false;
   return (

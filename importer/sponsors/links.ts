@@ -39,6 +39,7 @@ const SHORTENERS = new Set([
   'trib.al',
   'clickmeterlink.com',
   'lmg.gg',
+  'wo.ws',
   // Messaging links: a phone number or a chat, never a brand's site.
   'wa.me',
   't.me',
@@ -86,6 +87,8 @@ const SUBDOMAIN_PLATFORMS = [
   'ojrq.net',
   'evyy.net',
   'attn.tv',
+  // ConvertKit's landing pages (`thealexeubank.ck.page`): a mailing list's sign-up, named by its subdomain.
+  'ck.page',
   'avantlink.com',
   'wixsite.com',
   'blogspot.com',

@@ -132,6 +132,8 @@ describe('sponsorship detection', () => {
       'Zorblax',
     ]);
     expect(sponsorsOf('Use Code "SVE" for 15% Off any purchase at Their Website')).toEqual([]);
+    expect(sponsorsOf('▶︎Meine Handcremes: http://bit.ly/beautxful (Werbung)')).toEqual([]);
+    expect(sponsorsOf('This video was sponsored by him and we loved it')).toEqual([]);
     // A site that puts a verb before the brand's name is named as the line writes the brand.
     expect(sponsorsOf('Go to https://buyquintor.com/sam for 15% off! Brought to you by Quintor.the shop')).toEqual([
       'Quintor',
