@@ -121,6 +121,9 @@ describe('sponsorship detection', () => {
   it('reads an invitation to sponsor as none, and the creator’s merch as theirs', () => {
     expect(sponsorsOf('Want to sponsor a video? http://zorblax.com/sponsorships')).toEqual([]);
     expect(sponsorsOf('New merch! 10% off with code BLACKFRIDAY (until Monday night)')).toEqual([]);
+    expect(sponsorsOf('📕 Mis Libros: https://www.amazon.es/s?i=stripbooks&rh=p_27%3ASamLifts', 'Sam Lifts')).toEqual(
+      [],
+    );
   });
 
   it('names the brand an offer is for, past arrows, trackers and site builders', () => {
