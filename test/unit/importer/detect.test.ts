@@ -143,6 +143,9 @@ describe('sponsorship detection', () => {
     ]);
     expect(sponsorsOf('Féerie Cake ➵ -5% de remise avec le code : ROXANE')).toEqual(['Féerie Cake']);
     expect(sponsorsOf('Télécharge BENCHR gratuitement ici: http://m.onelink.me/ac9a053b')).toEqual(['BENCHR']);
+    expect(
+      sponsorsOf('#ad Play Zorblax Quest on PC, Xbox, and PlayStation today! ► https://shorturl.at/dKMvV'),
+    ).toEqual(['Zorblax Quest']);
     expect(sponsorsOf('- 10% sur http://auxcrinsdor.wixsite.com/boutique avec le code Nomade')).toEqual([
       'Auxcrinsdor',
     ]);
