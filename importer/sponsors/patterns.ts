@@ -15,6 +15,7 @@ export const DISCLOSURE = new RegExp(
     String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
     String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores|patrocinador|patroc[íi]nio|parceiros?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
     String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
+    String.raw`(?:#ad|\ban ad|\bpaid ad|\badvertisement|\bpublicit[ée]|\bpublicidad)\s+(?:for|pour|para)\s+(?:the\s+)?`,
     String.raw`\b(?:unterstützt (?:durch|von)|mit (?:der )?(?:freundlicher )?unterstützung (?:von|durch)|(?:partnerschaft|kooperation|zusammenarbeit) mit|werbung (?:für|von)|con el (?:apoyo|patrocinio) de|gracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
     String.raw`\b(?:phone|camera|laptop|products?|gear|equipment|outfits?|clothes|clothing|device|mat[ée]riel|produits?|v[êe]tements|tenues?|costumes?|\w+ support)\s+(?:(?:was|were|is|are|a [ée]t[ée]|ont [ée]t[ée])\s+)?(?:provided|supplied|gifted|lent|fournie?s?|pr[êe]t[ée]e?s?|offerte?s?)\s+(?:by|par)\s+`,
     String.raw`\b(?:thanks?(?: a lot| so much)?(?: you)?|big thanks|merci(?: beaucoup| encore| infiniment)?|gracias|obrigad[oa]|danke|wir danken(?: dem| der| den)?)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu})|an\s+)?(?=[^!\n]{2,80}?\s+(?:for (?:sponsoring|supporting|partnering|being (?:\S+\s+){0,4}?(?:sponsor|partner))|who (?:\S+\s+){0,2}(?:agreed to )?(?:sponsor|support)|pour (?:(?:le|ce|leur|son|cette) )?(?:sponsoring|partenariat|soutien|collaboration)|d['’]avoir (?:sponsoris|commandit|rendu|soutenu|offert|permis)|de (?:m['’]|nous )avoir (?:envoy|offert|prêt|sponsoris|invit)|por patrocinar|pelo patroc[íi]nio|für die Unterstützung|qui (?:a|ont) permis))`,
@@ -43,7 +44,7 @@ export const DISCLOSURE_VON = new RegExp(
 );
 /** Cheap tests that a line may hold a disclosure or a deal at all: most lines of a description hold neither. */
 export const MAY_DISCLOSE =
-  /sponsor|partena|partner|parceri|thank|merci|remercie|gracias|unterstützung|kooperation|werbung|apoyo|obrigad|danke|collab|colabora|zusammen|patroc|present|brought|possible|support|funded|command|commission|advertorial|provided|supplied|gifted|lent by|fourni|pr[êe]t[ée]|offert|unterst|gesponsert|nous pr/i;
+  /sponsor|partena|partner|parceri|thank|merci|#ad|an ad |paid ad|advertisement|publicit|remercie|gracias|unterstützung|kooperation|werbung|apoyo|obrigad|danke|collab|colabora|zusammen|patroc|present|brought|possible|support|funded|command|commission|advertorial|provided|supplied|gifted|lent by|fourni|pr[êe]t[ée]|offert|unterst|gesponsert|nous pr/i;
 export const MAY_DISCLOSE_AFTER = /is sponsoring|sponsor|partner|partenaire|nous pr|sponsorise|bezahlte|zur verfügung/i;
 export const MAY_DEAL =
   /\d|code|coupon|discount|r[ée]duc|remise|rabatt|gutschein|c[óo]digo|cupom|descuento|desconto|free|gratuit|first|essai|bonus|parrain|referral|invite|cashback|black friday|cyber monday|kostenlos|werbung|anzeige|\(ad\)|\[ad\]|#ad\b|#spon|publi/i;

@@ -15,6 +15,8 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('Get your first month of KiwiCo for FREE kiwico.com/markrober', 'Mark Rober')).toEqual([
       'KiwiCo',
     ]);
+    expect(sponsorsOf('This is an #ad for Zorblax High.')).toEqual(['Zorblax High']);
+    expect(sponsorsOf('Cette vidéo est une publicité pour Quintor.')).toEqual(['Quintor']);
   });
 
   it('keeps the text that shows the deal as evidence, and the rule that found it', () => {
