@@ -185,11 +185,16 @@ function linesOf(description: string): string[] {
     description
       // Links run into the text around them ("…15% offhttps://www.youngla.comRyse supplements…"). A link stays on
       // the line it is glued to ("code ALEX for 15% off https://www.youngla.com"), and a word glued to a site's name
-      // or to a YouTube video's id (always 11 characters) starts the next. A capital after the site's slash is
-      // left alone: it is as often the path (`try.airalo.com/TrekTrendy`) as the next line.
+      // or to a YouTube video's id (always 11 characters) starts the next. A capital in a link's path is left alone
+      // (`try.airalo.com/TrekTrendy` is a vanity path) unless a line's usual first word follows it ("…/displatelttGet
+      // a 30-day free trial…").
       .replace(/(?<=\S)(?=https?:\/\/)/gu, ' ')
       .replace(/(\.(?:com|net|org|co|io|gg|tv|store|shop|app|me))(?=\p{Lu}\p{Ll})/gu, '$1\n')
       .replace(/((?:youtu\.be\/|[?&]v=)[\w-]{11})(?=[^\s&?#])/gu, '$1\n')
+      .replace(
+        /(?<=https?:\/\/\S*[\p{Ll}0-9])(?=(?:Get|Buy|Check|Use|Follow|Watch|Subscribe|Join|Shop|Visit|Download|Support|Listen|Our|My)\s)/gu,
+        '\n',
+      )
       .split(/\n|(?<=[.!?])\s*(?=\p{Lu})|\s*(?=[►▶•●➡☞♥♡✔★|]|\p{Extended_Pictographic})/u)
   );
 }

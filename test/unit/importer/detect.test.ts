@@ -213,5 +213,8 @@ describe('sponsorship detection', () => {
     // A capital after a site's slash is its path, not the next line: the vanity link keeps the creator's name.
     const vanity = `${filler}Install Zorblax today https://try.zorblax.com/SamLifts and use my code SAM3 to get $3 off`;
     expect(sponsorsOf(vanity, 'Sam Lifts')).toEqual(['Zorblax']);
+    // A line's usual first word glued to a link's path starts the next line.
+    const path = `${filler}Catch the streams live: https://www.twitch.tv/samliftsUse code SAM on Quintor Supps for 10% OFF your order`;
+    expect(sponsorsOf(path, 'Sam Lifts')).toEqual(['Quintor Supps']);
   });
 });
