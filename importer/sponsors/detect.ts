@@ -125,7 +125,7 @@ export function detectSponsors(
         line,
         rule: 'deal',
         candidate: '',
-        outcome: "a creator code in a game's shop: no deal for the viewer",
+        outcome: "a creator code in a game's shop, or an island's code: no deal for the viewer",
       });
       continue;
     }

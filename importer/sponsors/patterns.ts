@@ -89,10 +89,11 @@ export const CREDIT =
   /^[^\p{L}]*(?:music|musique|m[úu]sica|musik|song|track|chanson|beat|soundtrack|ost|free download|stock footage|footage|logiciel|software|cam[ée]ra|camera|objectif|lens|micro|mic|n[ée]e? le|born)\b/iu;
 /**
  * A creator code in a game's shop ("use code X in the Fortnite item shop", Roblox star codes, "Epic Partner Creator
- * Code", a bare "Creator-Code: X"): the viewer gets no deal from it, so it names no sponsor, even next to "#ad".
+ * Code", "CoD Creator Code: X", a bare "Creator-Code: X"), or the code of the creator's own island in a game
+ * ("my Fortnite map: 8425-5139-2527"): the viewer gets no deal from it, so it names no sponsor, even next to "#ad".
  */
 export const GAME_SHOP_CODE =
-  /item[- ]?shop|support[- ]a[- ]creator|\bstar[- ]?code|robux|v-?bucks|\bepic\b[^.\n]{0,30}\bcode|\bcode\b[^.\n]{0,50}\b(?:fortnite|epic games|roblox|rocket league|brawl stars|clash of clans|clash royale)\b|tienda de (?:objetos|robux)|boutique (?:d['’]objets|du jeu)|^[^\p{L}]*(?:(?:mein|my|mon|el|mi|meu)\s+)?creator[- ]?code\s*[:：]\s*["“'«]?[\p{L}0-9_.-]+["”'»]?\s*\*?\s*$/iu;
+  /item[- ]?shop|\b(?:fortnite|cod|call of duty|apex(?: legends)?|ea|roblox|valorant|overwatch)\s+creator[- ]?codes?\b|\b\d{4}-\d{4}-\d{4}\b|support[- ]a[- ]creator|\bstar[- ]?code|robux|v-?bucks|\bepic\b[^.\n]{0,30}\bcode|\bcode\b[^.\n]{0,50}\b(?:fortnite|epic games|roblox|rocket league|brawl stars|clash of clans|clash royale)\b|tienda de (?:objetos|robux)|boutique (?:d['’]objets|du jeu)|^[^\p{L}]*(?:(?:mein|my|mon|el|mi|meu)\s+)?creator[- ]?code\s*[:：]\s*["“'«]?[\p{L}0-9_.-]+["”'»]?\s*\*?\s*$/iu;
 /** An invitation to sponsor ("want to sponsor a video?", "devenir partenaire"): no deal is disclosed. */
 export const SPONSOR_INVITATION =
   /(?:want to|wanna|would like to|become an?|interested in|looking to|int[ée]ress[ée]e?s? pour|pour (?:nous )?|devenir) (?:sponsor|partenaire|partner)|sponsorships?\s*(?:inquir|enquir|request|opportunit)|(?:business|biz|pro) (?:inquir|enquir|contact)|contact.{0,30}(?:sponsor|partenariat)/iu;

@@ -33,6 +33,8 @@ describe('sponsorship detection', () => {
   });
 
   it("counts no creator code in a game's shop, whatever marks it, and still counts a brand's creator code", () => {
+    expect(sponsorsOf('Check out my first Fortnite map using this code: 8425-5139-2527')).toEqual([]);
+    expect(sponsorsOf('👊 CoD Creator Code: COURAGE')).toEqual([]);
     expect(sponsorsOf('Support me by using code: "itsDes" in the Fortnite item shop! #AD')).toEqual([]);
     expect(sponsorsOf('Usa el código ROVI23 en la tienda de Robux de Roblox!!')).toEqual([]);
     expect(sponsorsOf('Epic Partner Creator Code: MUSTY')).toEqual([]);
