@@ -25,6 +25,7 @@ import {
   DISCLOSURE,
   DISCLOSURE_AFTER,
   DISCLOSURE_VON,
+  FILM_CREDITS,
   GAME_SHOP_CODE,
   HELP_GIVEN,
   LEAD_IN,
@@ -84,6 +85,8 @@ export function detectSponsors(
   const lines = [video.title, ...linesOf(video.description)].map((l) => l.trim());
   const domains = new Set(linksIn(video.description).map((l) => foldName(domainName(l.host))));
   const context: Context = { registry, self, domains };
+  // A film's or a show's credits ("directed by …, presented by Jio Studios"): who presents it is its producer.
+  const credits = FILM_CREDITS.test(video.description);
   const findings = new Map<string, Finding>();
   /** Whether the candidate is a sponsor (found now or before). */
   const add = (candidate: Candidate | undefined, line: string, rule: Rule): boolean => {
@@ -141,6 +144,7 @@ export function detectSponsors(
     let disclosed = false;
     for (const match of mayDisclose && !invitation ? line.matchAll(DISCLOSURE) : []) {
       if (DENIED.test(line.slice(0, match.index))) continue;
+      if (credits && /^(?:presented|brought)/i.test(match[0])) continue;
       const rest = line.slice((match.index ?? 0) + match[0].length);
       for (const candidate of namedCandidates(rest, links, registry))
         disclosed = add(candidate, line, 'disclosure') || disclosed;

@@ -84,6 +84,8 @@ export const TRACKING =
   /[?&#](?:utm_source=(?:partner|influence)|aff(?:iliate)?(?:_?id)?=|cref=|ref(?:erral)?=|parrain=|acc=|coupon=|discount=)/i;
 /** Of those, the ones that give the viewer something (a referral bonus) or say the creator is a partner. */
 export const REFERRAL = /[?&#](?:utm_source=partner|parrain=|ref(?:erral)?=|coupon=|discount=)/i;
+/** A film's or a show's credits, where "presented by" names the producer: "directed by", "starring", "Cast:". */
+export const FILM_CREDITS = /\b(?:directed by|starring|produced by|(?:cast|director|producer|directed)\s*[:：-])/iu;
 /** A line that credits music, footage or tools, never a sponsor. */
 export const CREDIT =
   /^[^\p{L}]*(?:music|musique|m[úu]sica|musik|song|track|chanson|beat|soundtrack|ost|free download|stock footage|footage|logiciel|software|cam[ée]ra|camera|objectif|lens|micro|mic|n[ée]e? le|born)\b/iu;

@@ -99,6 +99,13 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf(description, 'Some Creator')).toEqual([]);
   });
 
+  it('reads "presented by" in a film’s credits as its producer, and elsewhere as a sponsor', () => {
+    expect(sponsorsOf('Starring Ann Lee and Bo Kim, directed by Cy Doe, and presented by Zorblax Studios.')).toEqual(
+      [],
+    );
+    expect(sponsorsOf('This video is presented by Zorblax.')).toEqual(['Zorblax']);
+  });
+
   it('never counts the creator’s own name as a sponsor', () => {
     expect(sponsorsOf('Get your first month of WWE Network for FREE: http://wwenetwork.com', 'WWE')).toEqual([]);
   });
