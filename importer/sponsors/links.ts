@@ -40,6 +40,12 @@ const SHORTENERS = new Set([
   'clickmeterlink.com',
   'lmg.gg',
   'wo.ws',
+  'barstool.link',
+  'trb.gg',
+  // Sponsorship and affiliate trackers: the brand is the one the line names (`sponsr.is/bootdev_…` for Boot.dev).
+  'sponsr.is',
+  'pntra.com',
+  'try.games',
   // Messaging links: a phone number or a chat, never a brand's site.
   'wa.me',
   't.me',

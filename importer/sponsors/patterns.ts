@@ -146,9 +146,12 @@ export const AFTER_PREPOSITION = new RegExp(
   String.raw`\b(?:sur le site (?:de |d['’])?|n[oa] site (?:oficial )?(?:d[aoe] )?|[Ss]ur|SUR|[Cc]hez|CHEZ|at|AT|on|ON|from|auprès de|[Bb]ei|BEI|auf|na|no)\s*(?:votre\s+|ta\s+|your\s+|the\s+|le\s+|la\s+|les\s+)?(${NAME_WORD}(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})`,
   'gu',
 );
-/** The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends", "Play Fallout 76". */
+/**
+ * The app or game a line tells viewers to get: "Installe vite Prono-Win", "Download Best Fiends", "Play Fallout 76",
+ * "Learn more about Persona 5 Tactica".
+ */
 export const PROMOTED =
-  /(?<![\p{L}])(?:[Ii]nstalle[zr]?|[Tt][ée]l[ée]charge[zr]?|T[ÉE]L[ÉE]CHARGE[ZR]?|[Dd]ownload|[Ee]ssaye[zr]?|[Tt]ry|[Pp]lay)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
+  /(?<![\p{L}])(?:[Ii]nstalle[zr]?|[Tt][ée]l[ée]charge[zr]?|T[ÉE]L[ÉE]CHARGE[ZR]?|[Dd]ownload|[Ee]ssaye[zr]?|[Tt]ry|[Pp]lay|[Cc]heck out|[Ll]earn more about)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
 /**
  * The brand an offer is off: "$3 off your first Umai Crate", "50% OFF your first Factor box", "discount on all PUR
  * Cosmetics purchases", "15% off Cobalt range finders with code MICAH15".
