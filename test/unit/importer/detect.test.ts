@@ -157,6 +157,9 @@ describe('sponsorship detection', () => {
     expect(
       sponsorsOf('#ad Play Zorblax Quest on PC, Xbox, and PlayStation today! ► https://shorturl.at/dKMvV'),
     ).toEqual(['Zorblax Quest']);
+    expect(sponsorsOf('Learn more about Zorblax Tactics here! https://i.try.games/zorblax-tactics/qx6bx4 #ad')).toEqual(
+      ['Zorblax Tactics'],
+    );
     expect(sponsorsOf('- 10% sur http://auxcrinsdor.wixsite.com/boutique avec le code Nomade')).toEqual([
       'Auxcrinsdor',
     ]);
