@@ -16,6 +16,7 @@ describe('sponsorship detection', () => {
       'KiwiCo',
     ]);
     expect(sponsorsOf('This is an #ad for Zorblax High.')).toEqual(['Zorblax High']);
+    expect(sponsorsOf('Shoutout to Zorblax for sponsoring me.')).toEqual(['Zorblax']);
     expect(sponsorsOf('Cette vidéo est une publicité pour Quintor.')).toEqual(['Quintor']);
   });
 
