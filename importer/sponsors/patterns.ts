@@ -135,7 +135,7 @@ export const TRAILING_FUNCTION_WORDS = new Set(
 );
 
 export const LEAD_SEPARATOR = new RegExp(
-  String.raw`^[^\p{L}0-9]*(${NAME_WORD}(?:\s+${NAME_WORD}){0,3}?)\s*(?:[:：|»\u2190-\u21FF\u2794-\u27BF\u25B6\u25BA]|\s[-–—]\s|[-–—](?=\s*(?:use|utilise|code|\d|get)))`,
+  String.raw`^[^\p{L}0-9]*(${NAME_WORD}(?:\s+${NAME_WORD}){0,3}?)\s*(?:[:：|»\u2190-\u21FF\u2794-\u27BF\u25B6\u25BA]|\s[-–—]\s|[-–—](?=\s*(?:use|utilise|code|\d|get))|\s\((?=[^)]*(?:\d\s*%|[$€£]\s?\d|\bcode\b|\boff\b)))`,
   'iu',
 );
 export const NAME_BEFORE_LINK = new RegExp(

@@ -142,6 +142,7 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('coupon code PROZD to get $3 off your first Umai Crate:')).toEqual(['Umai Crate']);
     expect(sponsorsOf('Use code SAM50 to get 50% OFF your first Zorblax box')).toEqual(['Zorblax']);
     expect(sponsorsOf('Get 15% off Quintor range finders with code SAM15')).toEqual(['Quintor']);
+    expect(sponsorsOf('Zorblax Batteries (Save $50 per battery with code: someday)')).toEqual(['Zorblax Batteries']);
     // A generic phrase is no brand: the offer's brand is the one it names.
     expect(sponsorsOf('HUGE DEAL: 40% OFF Zorblax Blue Light Glasses: https://zorblax.com/pages/sam today!')).toEqual([
       'Zorblax',
