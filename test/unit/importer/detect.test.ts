@@ -120,6 +120,9 @@ describe('sponsorship detection', () => {
     const description =
       'Partenaires :\n- French Touch Fishing: https://goo.gl/xLBUKj\n- Deeper Fishfinder: https://goo.gl/MpVGn3\n\nAbonne-toi';
     expect(sponsorsOf(description)).toEqual(['French Touch Fishing', 'Deeper']);
+    const official =
+      'Intro\n\nOfficial Partners:\n⚡️ Zorblax Energy: Code SAM https://zorblax.ly/2Mq\n☕️ Quintor Coffee: Code SAM';
+    expect(sponsorsOf(official)).toEqual(['Zorblax Energy', 'Quintor Coffee']);
   });
 
   it('counts thanks to a company for what it gave, not thanks to a person', () => {
