@@ -121,7 +121,7 @@ describe('sponsorship detection', () => {
       'Partenaires :\n- French Touch Fishing: https://goo.gl/xLBUKj\n- Deeper Fishfinder: https://goo.gl/MpVGn3\n\nAbonne-toi';
     expect(sponsorsOf(description)).toEqual(['French Touch Fishing', 'Deeper']);
     const official =
-      'Intro\n\nOfficial Partners:\n⚡️ Zorblax Energy: Code SAM https://zorblax.ly/2Mq\n☕️ Quintor Coffee: Code SAM';
+      'Intro\n\nOfficial Partners:\n⚡️ Zorblax Energy: Code SAM https://zorblax.ly/2Mq\n☕️ Quintor Coffee: Code SAM https://quintor.coffee/sam';
     expect(sponsorsOf(official)).toEqual(['Zorblax Energy', 'Quintor Coffee']);
   });
 
