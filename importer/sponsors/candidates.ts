@@ -128,8 +128,11 @@ export function lineCandidates(line: string, links: Link[], context: Context): C
   return brandLinks.map((link) => ({ name: null, link }));
 }
 
-/** What a partners block lists: sponsors by name, items that may be sponsors (deals, codes), or thanks. */
-export type PartnersList = 'sponsors' | 'items' | 'thanks';
+/**
+ * What a partners block lists: sponsors by name, discount codes by brand ("Ofra Cosmetics- COSMO"), items that may be
+ * sponsors (deals, codes), or thanks.
+ */
+export type PartnersList = 'sponsors' | 'codes' | 'items' | 'thanks';
 
 /**
  * An item of a partners block: `Brand: link`, `Brand ► link`, `- Brand` (a bare name only in a list of sponsors);
@@ -149,7 +152,10 @@ export function itemCandidate(
     if (known[0]) return { name: known[0].name, link: null };
     // Under a heading that names sponsors ("Sponsored by:", "Patrocinadores"), a bare name is one.
     const bare = line.replace(/^[^\p{L}0-9]+/u, '').trim();
-    return list === 'sponsors' && isName(bare) ? { name: bare, link: null } : undefined;
+    if (list === 'sponsors') return isName(bare) ? { name: bare, link: null } : undefined;
+    // Under a heading of discount codes, "Brand- CODE" names the brand and the code it gives.
+    const coded = list === 'codes' ? /^(.+?)\s*[-–—:：]\s*\S+$/u.exec(bare)?.[1] : undefined;
+    return coded && isName(coded) ? { name: coded, link: null } : undefined;
   }
   const lead = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
   if (lead && isName(lead)) return { name: lead, link: brandLinks[0] ?? null };

@@ -19,6 +19,7 @@ import {
 } from './candidates.ts';
 import { domainName, isShortener, type Link, linksIn } from './links.ts';
 import {
+  CODES_NAMED,
   CREDIT,
   DEAL,
   DENIED,
@@ -115,7 +116,7 @@ export function detectSponsors(
       // "Merci à nos partenaires …" lists partners; "Merci à :" lists people unless an item links to a site;
       // "Sponsored by:" lists sponsors, by name alone too.
       if (/merci|thanks/i.test(line) && !PARTNERS_INTRO.test(line)) partners = 'thanks';
-      else partners = SPONSORS_NAMED.test(line) ? 'sponsors' : 'items';
+      else partners = SPONSORS_NAMED.test(line) ? 'sponsors' : CODES_NAMED.test(line) ? 'codes' : 'items';
       continue;
     }
     const mayDisclose = MAY_DISCLOSE.test(line);
@@ -136,7 +137,11 @@ export function detectSponsors(
     const links = hasLink ? linksIn(line) : [];
     // A link whose query names the creator (`?utm_source=moroccotalksfootball`) pays the creator: the line is a deal.
     const paid = links.some((l) => paysCreator(l, context.self));
-    const own = OWN.test(line) || (!paid && namesSelf(withoutLinks(line, links), context.self));
+    // In a list of partners, the creator's name after a brand's name is its code ("Ofra Cosmetics- Cosmobyhaley").
+    const prose = partners
+      ? withoutLinks(line, links).replace(/\s*[-–—:：]\s*[\p{L}0-9_]+\s*$/u, '')
+      : withoutLinks(line, links);
+    const own = OWN.test(line) || (!paid && namesSelf(prose, context.self));
     const invitation = SPONSOR_INVITATION.test(line);
     // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
     const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || paid || links.some((l) => REFERRAL.test(l.url));

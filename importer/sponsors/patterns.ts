@@ -111,10 +111,12 @@ export const PARTNERS_INTRO =
   /^[^\p{L}]*(?:(?:un grand )?merci à|thanks to|thank you to) (?:nos|mes|our|my) (?:partenaires|sponsors|partners)\b.*[:!]\s*$|^[^\p{L}]*(?:[\p{L}'’0-9-]+\s+){0,8}(?:nossos|nossas|nuestros|nuestras|our|my|nos|mes|unsere|meine|destas|these|ces|estas|dos|de los|des)\s+(?:patrocinadores|parceiros|apoiadores|sponsors|partners|partenaires|sponsoren|empresas|marcas)\s*[:!.]?\s*$/iu;
 /** A heading that opens a block of sponsors, one per line. */
 export const PARTNERS_HEADING =
-  /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:official\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to|apoio|patrocinadores|patroc[íi]nio|parceiros|nossos parceiros|sponsored by|gesponsert von|patrocinado por|sponsoris[ée]e? par)(?:\s+(?:officiels|de la cha[îi]ne|of the channel|du moment))?[^\p{L}]*$/iu;
+  /^[^\p{L}]*(?:(?:nos|mes|our|my|les|the)\s+)?(?:official\s+)?(?:partenaires?|partenariats?|sponsors?|partners?|patrocinadores|parceiros|deals|bons plans|r[ée]ductions?|codes? promo|promo codes?|(?:makeup )?discount codes?|coupons?|(?:mille |un grand |special )?merci(?:s)? à|special thanks to|apoio|patrocinadores|patroc[íi]nio|parceiros|nossos parceiros|sponsored by|gesponsert von|patrocinado por|sponsoris[ée]e? par)(?:\s+(?:officiels|de la cha[îi]ne|of the channel|du moment))?(?:\s+(?:and|or|&|et|y|e)\s+(?:links?|liens?|enlaces?|links))?(?:\s*\([^)]{0,60}\))?[^\p{L}]*$/iu;
 
 /** Of those headings, the ones that name what follows as sponsors: a bare name under them is one. */
 export const SPONSORS_NAMED = /sponsored by|gesponsert von|patrocinad[oa] por|sponsoris[ée]e? par|patrocinadores/iu;
+/** Of those headings, the ones that list discount codes: "Brand- CODE" under them names a brand. */
+export const CODES_NAMED = /codes? promo|promo codes?|discount codes?|coupons?/iu;
 
 /** The creator's own things, named as such on the line. */
 export const OWN =

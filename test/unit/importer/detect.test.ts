@@ -123,6 +123,10 @@ describe('sponsorship detection', () => {
     const official =
       'Intro\n\nOfficial Partners:\n⚡️ Zorblax Energy: Code SAM https://zorblax.ly/2Mq\n☕️ Quintor Coffee: Code SAM https://quintor.coffee/sam';
     expect(sponsorsOf(official)).toEqual(['Zorblax Energy', 'Quintor Coffee']);
+    // Under a heading of discount codes, each brand with its code; the creator's name as the code is no self-promotion.
+    const codes =
+      'Intro\n\nDISCOUNT CODES OR LINKS (enter codes at checkout)-\nZorblax Cosmetics- Samlifts\nQuintor Beauty- SAM10';
+    expect(sponsorsOf(codes, 'Samlifts')).toEqual(['Zorblax Cosmetics', 'Quintor Beauty']);
   });
 
   it('counts thanks to a company for what it gave, not thanks to a person', () => {
