@@ -8,7 +8,7 @@ export const LEAD_IN =
 /** Disclosures in English, French, Spanish, Portuguese and German: the brand follows the phrase. */
 export const DISCLOSURE = new RegExp(
   [
-    String.raw`\b(?:sponsored|presented|brought to you|made possible|supported|funded|sponsoris[ée]e?s?|commandit[ée]e?s?|offerte? par|patrocinad[oa]s?|gesponsert|präsentiert|unterstützt)\s+(?:in part\s+|en partie\s+)?(?:by|par|por|pela|pelo|von)\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
+    String.raw`\b(?:sponsored|presented|brought to you|made possible|supported|funded|sponsoris[ée]e?s?|commandit[ée]e?s?|offerte? par|patrocinad[oa]s?|gesponsert|präsentiert|unterstützt)\s+(?:in part\s+|en partie\s+)?(?:by|par|por|pela|pelo|von)(?:\s*[:：])?\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
     String.raw`\b(?:partenariat|partnership|partnered|parceria|colaboraci[óo]n|colabora[çc][ãa]o|Zusammenarbeit|collaboration)(?:\s+(?:commerciale?|comercial|r[ée]mun[ée]r[ée]e|paid))?\s+(?:avec|with|com|con|mit)\s+(?:a\s+|o\s+)?`,
     String.raw`\b(?:our|notre|nos|mon|my|mes|meine|unsere|mis|nuestros) (?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores)\s*[:：]?\s+(?=\p{Lu}|\d)`,
     String.raw`\bmerci (?:à|a) (?:la |notre )?(?:soci[ée]t[ée]|marque|boutique|entreprise)\s+`,

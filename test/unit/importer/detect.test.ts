@@ -17,6 +17,11 @@ describe('sponsorship detection', () => {
     ]);
     expect(sponsorsOf('This is an #ad for Zorblax High.')).toEqual(['Zorblax High']);
     expect(sponsorsOf('Shoutout to Zorblax for sponsoring me.')).toEqual(['Zorblax']);
+    expect(sponsorsOf('SPONSORED BY: Zorblax Billiards, Quintor Cases, Velomix Products')).toEqual([
+      'Zorblax Billiards',
+      'Quintor Cases',
+      'Velomix Products',
+    ]);
     expect(sponsorsOf('Cette vidéo est une publicité pour Quintor.')).toEqual(['Quintor']);
   });
 
