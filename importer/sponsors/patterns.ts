@@ -15,6 +15,7 @@ export const DISCLOSURE = new RegExp(
     String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
     String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores|patrocinador|patroc[íi]nio|parceiros?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
     String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
+    String.raw`#sponsored ?by ?(?=\p{Lu})`,
     String.raw`(?:#ad|\ban ad|\bpaid ad|\badvertisement|\bpublicit[ée]|\bpublicidad)\s+(?:for|pour|para)\s+(?:the\s+)?`,
     String.raw`\b(?:unterstützt (?:durch|von)|mit (?:der )?(?:freundlicher )?unterstützung (?:von|durch)|(?:partnerschaft|kooperation|zusammenarbeit) mit|werbung (?:für|von)|con el (?:apoyo|patrocinio) de|gracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
     String.raw`\b(?:phone|camera|laptop|products?|gear|equipment|outfits?|clothes|clothing|device|mat[ée]riel|produits?|v[êe]tements|tenues?|costumes?|\w+ support)\s+(?:(?:was|were|is|are|a [ée]t[ée]|ont [ée]t[ée])\s+)?(?:provided|supplied|gifted|lent|fournie?s?|pr[êe]t[ée]e?s?|offerte?s?)\s+(?:by|par)\s+`,
@@ -153,7 +154,7 @@ export const AFTER_PREPOSITION = new RegExp(
  * "Learn more about Persona 5 Tactica".
  */
 export const PROMOTED =
-  /(?<![\p{L}])(?:[Ii]nstalle[zr]?|[Tt][ée]l[ée]charge[zr]?|T[ÉE]L[ÉE]CHARGE[ZR]?|[Dd]ownload|[Ee]ssaye[zr]?|[Tt]ry|[Pp]lay|[Cc]heck out|[Ll]earn more about)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
+  /(?<![\p{L}])(?:[Ii]nstalle[zr]?|[Tt][ée]l[ée]charge[zr]?|T[ÉE]L[ÉE]CHARGE[ZR]?|[Dd]ownload|[Ee]ssaye[zr]?|[Tt]ry|[Pp]lay|[Cc]heck out|[Ll]earn more about|[Ss]ign up (?:to|with|at)|[Gg]et started with)\s+(?:vite\s+|now\s+|gratuitement\s+)?(\p{Lu}[\p{L}0-9'’&.+-]*(?:\s+\p{Lu}[\p{L}0-9'’&.+-]*){0,2})/u;
 /**
  * The brand an offer is off: "$3 off your first Umai Crate", "50% OFF your first Factor box", "discount on all PUR
  * Cosmetics purchases", "15% off Cobalt range finders with code MICAH15".

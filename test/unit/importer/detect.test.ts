@@ -17,6 +17,8 @@ describe('sponsorship detection', () => {
     ]);
     expect(sponsorsOf('This is an #ad for Zorblax High.')).toEqual(['Zorblax High']);
     expect(sponsorsOf('Shoutout to Zorblax for sponsoring me.')).toEqual(['Zorblax']);
+    expect(sponsorsOf('#SponsoredbyZorblax')).toEqual(['Zorblax']);
+    expect(sponsorsOf('Get $10 free when you sign up to Zorblax through this link!')).toEqual(['Zorblax']);
     expect(sponsorsOf('SPONSORED BY: Zorblax Billiards, Quintor Cases, Velomix Products')).toEqual([
       'Zorblax Billiards',
       'Quintor Cases',
