@@ -74,7 +74,8 @@ export const DEAL = new RegExp(
     String.raw`(?:^[^\p{L}]*|[(\[*=|]\s*)(?<!(?:keine|ohne|unbezahlte|unpaid|no)\s)(?:werbung|anzeige)(?=\s*(?:[)\]*:|]|$))|[\[(]\s*(?:ad|publi|publicidad)\s*[\])]|#(?:ad|sponsored|spon|werbung|anzeige|publi|publicidad)(?![\p{L}])`,
     String.raw`\b(?:promo ?codes?|codes? promo|promocode|codes? (?:de )?(?:r[ée]duc(?:tion)?|remise|parrainage)|coupons?(?: code)?|discount|r[ée]duc(?:tion|')?|remise|rabatt(?:code)?|gutschein|c[óo]digo|cupom|descuento|desconto)\b`,
     String.raw`\b(?:use|utilise[zr]?|avec|with|using)\s+(?:my |mon |le |the |our )?(?:code|coupon)\b`,
-    String.raw`\bcode\s*[:：]`,
+    // "Code: SAM10" gives a code; "💻 Code:" or "Code: https://github.com/…" heads the video's source code.
+    String.raw`\bcode\s*[:：]\s*(?!https?:\/\/|www\.)[\p{L}0-9]`,
     String.raw`\b(?:free (?:trial|month|ride|download|shipping|box)|first (?:month|box)|essai gratuit|% off|bonus (?:de |of )?\d|parrainage|referral|invite code|get \d+%|for \d+% off|save \d+%|cashback)`,
   ].join('|'),
   'iu',
@@ -121,7 +122,7 @@ export const CODES_NAMED = /codes? promo|promo codes?|discount codes?|coupons?/i
 
 /** The creator's own things, named as such on the line. */
 export const OWN =
-  /\bmerch(?:andise)?\b|in eigener sache|eigenwerbung|\(eigen\)|\b(?:mein|meine|meinen|unser|unsere)\s+(?:[\p{L}]+\s+){0,2}?[\p{L}]*(?:marke|shop|kollektion|buch|kanal|programm)\b|\b(?:my|our|mon|ma|mes|notre|nos|mi|mis|meu|minha|mein|meine)\s+(?:[\p{L}]+\s+){0,2}?(?:own\s+)?(?:merch|merchandise|store|shop|boutique|clothing|collection|line|books?|livres?|libros|livros|tienda|loja|marca|cursos?|juego|ropa|app|appli|application|podcast|channel|cha[îi]ne|website|site|brand|marque|company|soci[ée]t[ée]|tour|course|formation|patreon|tipeee|album|single|jeu|game|t-shirts?|tees?|sweats?|hoodies?|mat[ée]riel|gear|setup|[ée]quipement|config)\b/iu;
+  /\bmerch(?:andise)?\b|in eigener sache|eigenwerbung|\(eigen\)|\b(?:mein|meine|meinen|unser|unsere)\s+(?:[\p{L}]+\s+){0,2}?[\p{L}]*(?:marke|shop|kollektion|buch|kanal|programm)\b|\b(?:my|our|mon|ma|mes|notre|nos|mi|mis|meu|minha|mein|meine)\s+(?:[\p{L}]+\s+){0,2}?(?:own\s+)?(?:merch|merchandise|store|shop|boutique|clothing|collection|line|books?|e-?books?|livres?|libros|livros|tienda|loja|marca|cursos?|juego|ropa|app|appli|application|podcast|channel|cha[îi]ne|website|site|brand|marque|company|soci[ée]t[ée]|tour|course|formation|patreon|tipeee|album|single|jeu|game|t-shirts?|tees?|sweats?|hoodies?|mat[ée]riel|gear|setup|[ée]quipement|config)\b/iu;
 
 /** Words that cannot open a brand's name. */
 export const NOT_A_NAME = new Set(
