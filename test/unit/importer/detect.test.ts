@@ -150,6 +150,10 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('📕 Mis Libros: https://www.amazon.es/s?i=stripbooks&rh=p_27%3ASamLifts', 'Sam Lifts')).toEqual(
       [],
     );
+    expect(sponsorsOf('📘 DOWNLOAD my FREE producer ebook: https://www.zorblaxbooks.com/free-ebook')).toEqual([]);
+    // "Code:" over a repository is the video's source code, not a discount code.
+    expect(sponsorsOf('Intro\n💻 Code:\nhttps://github.com/zorblax/mern-tutorial\nOutro')).toEqual([]);
+    expect(sponsorsOf('Code: SAM10 at https://quintor.com')).toEqual(['Quintor']);
   });
 
   it('names the brand an offer is for, past arrows, trackers and site builders', () => {
