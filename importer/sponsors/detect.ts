@@ -137,14 +137,13 @@ export function detectSponsors(
     const links = hasLink ? linksIn(line) : [];
     // A link whose query names the creator (`?utm_source=moroccotalksfootball`) pays the creator: the line is a deal.
     const paid = links.some((l) => paysCreator(l, context.self));
+    const prose = withoutLinks(line, links);
     // In a list of partners, the creator's name after a brand's name is its code ("Ofra Cosmetics- Cosmobyhaley").
-    const prose = partners
-      ? withoutLinks(line, links).replace(/\s*[-–—:：]\s*[\p{L}0-9_]+\s*$/u, '')
-      : withoutLinks(line, links);
-    const own = OWN.test(line) || (!paid && namesSelf(prose, context.self));
+    const named = partners ? prose.replace(/\s*[-–—:：]\s*[\p{L}0-9_]+\s*$/u, '') : prose;
+    const own = OWN.test(line) || (!paid && namesSelf(named, context.self));
     const invitation = SPONSOR_INVITATION.test(line);
     // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
-    const deal = (mayDeal && DEAL.test(withoutLinks(line, links))) || paid || links.some((l) => REFERRAL.test(l.url));
+    const deal = (mayDeal && DEAL.test(prose)) || paid || links.some((l) => REFERRAL.test(l.url));
 
     let disclosed = false;
     for (const match of mayDisclose && !invitation ? line.matchAll(DISCLOSURE) : []) {

@@ -6,6 +6,7 @@ import {
   type Node,
   onnx,
   producersOf,
+  readersOf,
   rewriteGraph,
 } from './onnx-graph.ts';
 
@@ -13,6 +14,14 @@ const QUANTIZED_MATMUL = 'DynamicQuantizeMatMul';
 const node = (opType: string, input: string[], output: string[], extra: Partial<Node> = {}) =>
   onnx.NodeProto.create({ name: output[0], opType, input, output, ...extra });
 const microsoft = { domain: 'com.microsoft' };
+
+/** The graph as the export left it: the fusions read it and record what replaces which node, changing nothing. */
+interface Fusing {
+  graph: Graph;
+  producers: Map<string, Node>;
+  readers: Map<string, Node[]>;
+  replacements: Map<Node, Node[]>;
+}
 
 /**
  * The exported model spells each layer out in small operators: every query, key and value product and its bias
@@ -31,25 +40,28 @@ const microsoft = { domain: 'com.microsoft' };
  */
 export const fusedLayers = (model: Uint8Array, heads: number) =>
   rewriteGraph(model, (graph) => {
-    const replacements = new Map<Node, Node[]>();
-    let fused = fuseAttention(graph, heads, replacements);
-    fused += fuseBiases(graph, replacements) + fuseGelus(graph, replacements);
-    graph.node = graph.node.flatMap((old) => replacements.get(old) ?? [old]);
+    const fusing: Fusing = {
+      graph,
+      producers: producersOf(graph),
+      readers: readersOf(graph),
+      replacements: new Map(),
+    };
+    const fused = fuseAttention(fusing, heads) + fuseBiases(fusing) + fuseGelus(fusing);
+    graph.node = graph.node.flatMap((old) => fusing.replacements.get(old) ?? [old]);
     return fused;
   });
 
 /** The `Add` of a bias initializer, and the product it adds to. */
-function projection(graph: Graph, bias: string) {
-  const producers = producersOf(graph);
+function projection({ graph, producers }: Fusing, bias: string) {
   const add = graph.node.find((n) => n.opType === 'Add' && n.input[1] === bias);
   const product = producers.get(add?.input[0] ?? '');
   if (!add || product?.opType !== QUANTIZED_MATMUL) throw new Error(`no quantized product before the bias ${bias}`);
   return { add, product };
 }
 
-function fuseAttention(graph: Graph, heads: number, replacements: Map<Node, Node[]>): number {
+function fuseAttention(fusing: Fusing, heads: number): number {
+  const { graph, producers, replacements } = fusing;
   const initializers = new Map(graph.initializer.map((tensor) => [tensor.name, tensor]));
-  const producers = producersOf(graph);
   const layers = [...initializers.keys()].flatMap(
     (name) => name.match(/^(.*)attention\.self\.query\.bias$/)?.[1] ?? [],
   );
@@ -59,7 +71,7 @@ function fuseAttention(graph: Graph, heads: number, replacements: Map<Node, Node
     attribute: [intAttribute('to', onnx.TensorProto.DataType.INT32)],
   });
   for (const [i, layer] of layers.entries()) {
-    const parts = ['query', 'key', 'value'].map((part) => projection(graph, `${layer}attention.self.${part}.bias`));
+    const parts = ['query', 'key', 'value'].map((part) => projection(fusing, `${layer}attention.self.${part}.bias`));
     const input = parts[0]?.product.input[0] ?? '';
     if (parts.some(({ product }) => product.input[0] !== input))
       throw new Error(`${layer}: q, k, v read different inputs`);
@@ -100,7 +112,7 @@ function fuseAttention(graph: Graph, heads: number, replacements: Map<Node, Node
       }),
     );
     // What the output projection reads is the attention's result: its producer is what MultiHeadAttention replaces.
-    const result = projection(graph, `${layer}attention.output.dense.bias`).product.input[0] ?? '';
+    const result = projection(fusing, `${layer}attention.output.dense.bias`).product.input[0] ?? '';
     const attention = producers.get(result);
     if (!attention) throw new Error(`${layer}: nothing produces the attention's output`);
     const [q, k, v] = ['q', 'k', 'v'].map((part) => `${name}.${part}`) as [string, string, string];
@@ -124,11 +136,8 @@ function fuseAttention(graph: Graph, heads: number, replacements: Map<Node, Node
 }
 
 /** `DynamicQuantizeMatMul` then `Add(bias)` → the product with its bias input, where nothing else reads the product. */
-function fuseBiases(graph: Graph, replacements: Map<Node, Node[]>): number {
+function fuseBiases({ graph, producers, readers, replacements }: Fusing): number {
   const initializers = new Set(graph.initializer.filter((t) => t.dims.length === 1).map((t) => t.name));
-  const producers = producersOf(graph);
-  const readers = new Map<string, number>();
-  for (const n of graph.node) for (const input of n.input) readers.set(input, (readers.get(input) ?? 0) + 1);
   let fused = 0;
   for (const add of graph.node) {
     const [value, bias] = add.input;
@@ -140,7 +149,7 @@ function fuseBiases(graph: Graph, replacements: Map<Node, Node[]>): number {
       product?.opType !== QUANTIZED_MATMUL
     )
       continue;
-    if (product.input.length !== 4 || readers.get(value ?? '') !== 1) continue;
+    if (product.input.length !== 4 || readers.get(value ?? '')?.length !== 1) continue;
     replacements.set(add, [node(QUANTIZED_MATMUL, [...product.input, bias ?? ''], add.output, microsoft)]);
     fused++;
   }
@@ -148,10 +157,7 @@ function fuseBiases(graph: Graph, replacements: Map<Node, Node[]>): number {
 }
 
 /** `Mul(x, Mul(0.5, Add(Erf(Div(x, √2)), 1)))`, the exact GELU as exported, → onnxruntime's `Gelu(x)`. */
-function fuseGelus(graph: Graph, replacements: Map<Node, Node[]>): number {
-  const producers = producersOf(graph);
-  const readers = new Map<string, Node[]>();
-  for (const n of graph.node) for (const input of n.input) readers.set(input, [...(readers.get(input) ?? []), n]);
+function fuseGelus({ graph, producers, readers, replacements }: Fusing): number {
   const only = (value: string | undefined, opType: string) => {
     const found = readers.get(value ?? '');
     return found?.length === 1 && found[0]?.opType === opType ? found[0] : undefined;

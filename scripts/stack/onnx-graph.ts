@@ -50,6 +50,14 @@ export function rewriteGraph(
 export const producersOf = (graph: Graph) =>
   new Map(graph.node.flatMap((node) => node.output.map((output) => [output, node] as const)));
 
+/** Which nodes read each value. */
+export function readersOf(graph: Graph): Map<string, Node[]> {
+  const readers = new Map<string, Node[]>();
+  for (const node of graph.node)
+    for (const input of node.input) readers.set(input, [...(readers.get(input) ?? []), node]);
+  return readers;
+}
+
 /** A float32 initializer's values, whichever of its fields holds them. */
 export function floatsOf(tensor: Tensor): Float32Array {
   if (!tensor.rawData?.length) return Float32Array.from(tensor.floatData);
