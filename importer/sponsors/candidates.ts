@@ -5,6 +5,7 @@ import { isShortener, type Link, linksIn } from './links.ts';
 import {
   AFTER_CODE_WORD,
   AFTER_PREPOSITION,
+  CHAPTER,
   CREDIT,
   DEAL,
   LEAD_IN,
@@ -61,7 +62,7 @@ export function dealCandidates(
     listed.push(...linksIn(lines[i] as string).filter((l) => !isShortener(l.host)));
   if (listed.length > 1) return listed.map((link) => ({ name: null, link }));
   for (const near of paragraphAround(lines, index)) {
-    if (OWN.test(near) || DEAL.test(near) || CREDIT.test(near)) continue;
+    if (OWN.test(near) || DEAL.test(near) || CREDIT.test(near) || CHAPTER.test(near)) continue;
     const known = context.registry.namesIn(
       `${near} ${linksIn(near)
         .map((l) => l.path.replace(/[-_/]/g, ' '))
@@ -212,6 +213,10 @@ export function leadingCandidate(text: string, links: Link[], registry: Registry
   return name && isName(name) ? { name, link: null } : undefined;
 }
 
+const HEADING_WORDS = new Set(
+  'disclosure disclosures disclaimer disclaimers inquiries enquiries inquiry enquiry impressum'.split(' '),
+);
+
 export function isName(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length > 4 || text.trim().length < 2) return false;
@@ -219,6 +224,8 @@ export function isName(text: string): boolean {
   if (/^\d{1,2}(?:st|nd|rd|th)$/iu.test(words[0] as string)) return false;
   // A name of several words capitalises each ("Deeper Fishfinder"); "Black holo witch" is a product, not a brand.
   if (words.length > 1 && words.some((w) => /^\p{Ll}/u.test(w) && w.length > 3)) return false;
+  // A heading over a block of notes ("AFFILIATE DISCLOSURE", "BUSINESS INQUIRIES") names no one.
+  if (words.some((w) => HEADING_WORDS.has(foldName(w)))) return false;
   return (
     !NOT_A_NAME.has(foldName(words[0] as string)) &&
     !TRAILING_FUNCTION_WORDS.has(foldName(words.at(-1) as string)) &&

@@ -19,6 +19,7 @@ import {
 } from './candidates.ts';
 import { domainName, isShortener, type Link, linksIn } from './links.ts';
 import {
+  CHAPTER,
   CODES_NAMED,
   CREDIT,
   DEAL,
@@ -41,6 +42,7 @@ import {
   SPONSOR_WORD,
   SPONSORS_NAMED,
   THANKS_FOR_HELP,
+  TRIAL,
 } from './patterns.ts';
 import type { Brand, Registry } from './registry.ts';
 
@@ -123,7 +125,8 @@ export function detectSponsors(
     const mayDeal = MAY_DEAL.test(line);
     const hasLink = line.includes('.');
     if (!mayDisclose && !mayDeal && !hasLink && !partners) continue;
-    if (CREDIT.test(line)) continue;
+    // A credit names music, footage or tools; with an offer ("Music by X. Start your free trial") it is a deal.
+    if (CREDIT.test(line) && !TRIAL.test(line)) continue;
     if (GAME_SHOP_CODE.test(line)) {
       trace?.({
         line,
@@ -143,7 +146,8 @@ export function detectSponsors(
     const own = OWN.test(line) || (!paid && namesSelf(named, context.self));
     const invitation = SPONSOR_INVITATION.test(line);
     // Words inside a link (`utm_medium=referral`) are not an offer; a referral parameter is.
-    const deal = (mayDeal && DEAL.test(prose)) || paid || links.some((l) => REFERRAL.test(l.url));
+    const deal =
+      !CHAPTER.test(line) && ((mayDeal && DEAL.test(prose)) || paid || links.some((l) => REFERRAL.test(l.url)));
 
     let disclosed = false;
     for (const match of mayDisclose && !invitation ? line.matchAll(DISCLOSURE) : []) {

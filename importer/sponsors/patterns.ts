@@ -76,7 +76,7 @@ export const DEAL = new RegExp(
     String.raw`\b(?:use|utilise[zr]?|avec|with|using)\s+(?:my |mon |le |the |our )?(?:code|coupon)\b`,
     // "Code: SAM10" gives a code; "💻 Code:" or "Code: https://github.com/…" heads the video's source code.
     String.raw`\bcode\s*[:：]\s*(?!https?:\/\/|www\.)[\p{L}0-9]`,
-    String.raw`\b(?:free (?:trial|month|ride|download|shipping|box)|first (?:month|box)|essai gratuit|% off|bonus (?:de |of )?\d|parrainage|referral|invite code|get \d+%|for \d+% off|save \d+%|cashback)`,
+    String.raw`\btry (?:it )?(?:for )?free\b|\b(?:free (?:trial|month|ride|download|shipping|box)|first (?:month|box)|essai gratuit|% off|bonus (?:de |of )?\d|parrainage|referral|invite code|get \d+%|for \d+% off|save \d+%|cashback)`,
   ].join('|'),
   'iu',
 );
@@ -88,6 +88,14 @@ export const TRACKING =
 export const REFERRAL = /[?&#](?:utm_source=partner|parrain=|ref(?:erral)?=|coupon=|discount=)/i;
 /** A film's or a show's credits, where "presented by" names the producer: "directed by", "starring", "Cast:". */
 export const FILM_CREDITS = /\b(?:directed by|starring|produced by|(?:cast|director|producer|directed)\s*[:：-])/iu;
+/**
+ * A chapter of the video ("08:21 Easy coupons", "1:02:10 - Unboxing"): it titles a part of the video, so it offers
+ * nothing itself and names no brand for the lines around it; a chapter that discloses ("1:23 Sponsor: X") still does.
+ */
+export const CHAPTER = /^[^\p{L}\p{N}]*(?:\d{1,2}:)?\d{1,2}:\d{2}(?!\d)/u;
+/** An offer a credit line may make for the service it credits: a free trial or free months, a discount. */
+export const TRIAL =
+  /\bfree\s+(?:\d+[- ]?(?:days?|months?)\s+)?trial|\b(?:extra\s+)?free\s+months?\b|\b\d+[- ]?(?:days?|months?|tage)\s+(?:free|gratuits?|kostenlos)|\d+\s?%\s*(?:off|de r[ée]duction|rabatt)|kostenlos testen|essai gratuit/iu;
 /** A line that credits music, footage or tools, never a sponsor. */
 export const CREDIT =
   /^[^\p{L}]*(?:music|musique|m[úu]sica|musik|song|track|chanson|beat|soundtrack|ost|free download|stock footage|footage|logiciel|software|cam[ée]ra|camera|objectif|lens|micro|mic|n[ée]e? le|born)\b/iu;
@@ -126,7 +134,7 @@ export const OWN =
 
 /** Words that cannot open a brand's name. */
 export const NOT_A_NAME = new Set(
-  'le la les l un une des du de d the a an my your our this ce cette mon ma mes ton ta vos votre notre nos code codes promo promocode coupon coupons lien liens link links site website here ici click cliquez sur at on et and avec with pour for get use utilise utilisez profite profitez offre offres offer jusqu jusqua reduction réduction reductions discount off free gratuit gratuitement bonus shop store boutique via chez vidéo video vidéos videos episode épisode cet this channel chaine chaîne youtube moins plus tout tous toutes all every everything première first premier nouveau new http https www any aucun aucune association collectif festival our patrons patreon viewers abonnés subscribers everyone you vous guys amis ami amie friends friend famille family maman papa mom dad infiniment lot january february march april may june july august september october november december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche tv today aujourdhui demain tomorrow comment black nouveauté nouveau première premiere commande bons plans subscribe abonne abonnetoi abonnezvous follow suivez suismoi app store web contact mail email their his her huge big great special exclusive limited toute him them have has had mein meine meinen meinem meiner unser unsere unseren unserem unserer dein deine euer eure meu minha meus minhas mis nuestro nuestra nuestros sus tus produktplatzierung produktplatzierungen werbung anzeige'.split(
+  'le la les l un une des du de d the a an my your our this ce cette mon ma mes ton ta vos votre notre nos code codes promo promocode coupon coupons lien liens link links site website here ici click cliquez sur at on et and avec with pour for get use utilise utilisez profite profitez offre offres offer jusqu jusqua reduction réduction reductions discount off free gratuit gratuitement bonus shop store boutique via chez vidéo video vidéos videos episode épisode cet this channel chaine chaîne youtube moins plus tout tous toutes all every everything première first premier nouveau new http https www any aucun aucune association collectif festival our patrons patreon viewers abonnés subscribers everyone you vous guys amis ami amie friends friend famille family maman papa mom dad infiniment lot january february march april may june july august september october november december janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre music musique musica musik monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche tv today aujourdhui demain tomorrow comment black nouveauté nouveau première premiere commande bons plans subscribe abonne abonnetoi abonnezvous follow suivez suismoi app store web contact mail email their his her huge big great special exclusive limited toute him them have has had mein meine meinen meinem meiner unser unsere unseren unserem unserer dein deine euer eure meu minha meus minhas mis nuestro nuestra nuestros sus tus produktplatzierung produktplatzierungen werbung anzeige'.split(
     ' ',
   ),
 );

@@ -249,4 +249,22 @@ describe('sponsorship detection', () => {
     const path = `${filler}Catch the streams live: https://www.twitch.tv/samliftsUse code SAM on Quintor Supps for 10% OFF your order`;
     expect(sponsorsOf(path, 'Sam Lifts')).toEqual(['Quintor Supps']);
   });
+
+  it('reads chapters, note headings and music credits for what they are', () => {
+    // A chapter titles a part of the video: it offers nothing and names no brand for the lines around it.
+    expect(sponsorsOf('Chapters\n00:00 Intro\n08:21 Easy coupons\n09:10 Zorblax Booster')).toEqual([]);
+    // A heading over an affiliate note is not a brand, even above "#ad".
+    expect(sponsorsOf('AFFILIATE DISCLOSURE\nAs an Amazon Associate we earn from qualifying purchases. #ad')).toEqual(
+      [],
+    );
+    expect(sponsorsOf('BUSINESS INQUIRIES\nhello@zorblax.com\n#ad #falldecor')).toEqual([]);
+    // A music credit is no sponsor, unless it offers a trial of the service it credits.
+    expect(sponsorsOf('🎵 Music by Epidemic Sound: http://share.epidemicsound.com/33cnNZ')).toEqual([]);
+    expect(sponsorsOf('🎵 Music by Epidemic Sound (free 30-day trial): http://share.epidemicsound.com/33cnNZ')).toEqual(
+      ['Epidemic Sound'],
+    );
+    expect(sponsorsOf('✮ Try FREE Audible Plus and Get Two Free Audiobooks ►https://amzn.to/4a0VNnj')).toEqual([
+      'Audible',
+    ]);
+  });
 });
