@@ -111,7 +111,36 @@ export interface Evaluation {
   causes: Record<string, Record<string, number>>;
 }
 
-export function evaluate(labels: Label[], videos: Map<string, VideoFacts>, registry: Registry): Evaluation {
+/** What is scored against the labels: a video's sponsors, each with its evidence and what found it. */
+export type Reader = (video: VideoFacts, label: Label) => Found[];
+type Found = { name: string; text: string; rule: string };
+
+/** The detector, reading the video as `npm run import` does. */
+export const detector =
+  (registry: Registry): Reader =>
+  (video) =>
+    detectSponsors(video, { title: video.channelTitle ?? '', handle: null }, registry);
+
+/**
+ * A second reader's labels of the same videos (a person or a helper who never saw the first labels): how far two
+ * careful readers agree bounds what the detector can be asked for. Its pairs are "found", attributed to the rule
+ * `second reader`.
+ */
+export function secondReader(labels: Label[]): Reader {
+  const byVideo = new Map(labels.map((l) => [l.videoId, l]));
+  return (video) => {
+    const label = byVideo.get(video.videoId);
+    if (!label) throw new Error(`the second reader did not label ${video.videoId}`);
+    return label.sponsors.map((s) => ({ name: s.name, text: s.text, rule: 'second reader' }));
+  };
+}
+
+export function evaluate(
+  labels: Label[],
+  videos: Map<string, VideoFacts>,
+  registry: Registry,
+  read: Reader = detector(registry),
+): Evaluation {
   const tallies = new Map<string, { videos: number; tp: number; fp: number; fn: number }>();
   const tally = (key: string) => {
     const t = tallies.get(key) ?? { videos: 0, tp: 0, fp: 0, fn: 0 };
@@ -129,7 +158,7 @@ export function evaluate(labels: Label[], videos: Map<string, VideoFacts>, regis
     const video = videos.get(label.videoId);
     if (!video) throw new Error(`labelled video ${label.videoId} is not in the trending files read`);
     const channel = video.channelTitle ?? '';
-    const found = detectSponsors(video, { title: channel, handle: null }, registry);
+    const found = read(video, label);
     const expected = new Map(label.sponsors.map((s) => [canonical(s.name), s]));
     const detected = new Map(found.map((f) => [matching(canonical(f.name), expected), f]));
     // By the language the video is written in (ELD on its title and description), as the detector reads it.
@@ -196,7 +225,7 @@ function matching(name: string, expected: Map<string, unknown>): string {
 }
 
 /** Why a detected brand is not in the labels: the label has a brand on the same line (a misread name), or not. */
-function causeOf(finding: Finding, label: Label): string {
+function causeOf(finding: Found, label: Label): string {
   if (label.sponsors.some((s) => finding.text.includes(s.text) || s.text.includes(finding.text)))
     return 'wrong name for a labelled deal';
   if (label.sponsors.length === 0 && label.note.match(/own|merch|self|propre/i)) return 'self-promotion';

@@ -2,7 +2,15 @@
 // with --details every miss.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Evaluation, evaluate, LABELS_FILE, readLabels, SHARED_TRENDING, trendingVideos } from './eval.ts';
+import {
+  type Evaluation,
+  evaluate,
+  LABELS_FILE,
+  readLabels,
+  SHARED_TRENDING,
+  secondReader,
+  trendingVideos,
+} from './eval.ts';
 import type { Registry } from './registry.ts';
 
 /** Which labels to score, against which trending files: by default the shared files' labels. */
@@ -10,6 +18,8 @@ export interface EvaluationInput {
   realdata: string;
   labels?: string;
   videos?: string[];
+  /** Score a second reader's labels of the same videos instead of the detector (on the videos both labelled). */
+  secondReader?: string;
 }
 
 export async function runEvaluation(input: EvaluationInput, registry: Registry): Promise<Evaluation> {
@@ -21,13 +31,24 @@ export async function runEvaluation(input: EvaluationInput, registry: Registry):
           ? `${file} is missing`
           : `${file} is missing: the evaluation reads the shared real data (../shared/realdata)`,
       );
-  return evaluate(readLabels(input.labels ?? LABELS_FILE), await trendingVideos(files), registry);
+  const labels = readLabels(input.labels ?? LABELS_FILE);
+  const videos = await trendingVideos(files);
+  if (!input.secondReader) return evaluate(labels, videos, registry);
+  const second = readLabels(input.secondReader);
+  const both = new Set(second.map((l) => l.videoId));
+  return evaluate(
+    labels.filter((l) => both.has(l.videoId)),
+    videos,
+    registry,
+    secondReader(second),
+  );
 }
 
 const pct = (n: number) => n.toFixed(3);
 
-export function printEvaluation(evaluation: Evaluation, labels: string, details: boolean): void {
-  console.log(`(video, brand) pairs against ${path.relative(process.cwd(), labels)}\n`);
+export function printEvaluation(evaluation: Evaluation, labels: string, details: boolean, secondReader?: string): void {
+  const of = secondReader ? ` of the second reader ${path.relative(process.cwd(), secondReader)}` : '';
+  console.log(`(video, brand) pairs${of} against ${path.relative(process.cwd(), labels)}\n`);
   console.log('part            videos  pairs  found  right  precision  recall');
   for (const [part, s] of Object.entries(evaluation.scores)) {
     const pairs = s.truePositives + s.falseNegatives;

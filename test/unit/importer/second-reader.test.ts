@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { VideoFacts } from '../../../importer/model.ts';
+import { evaluate, type Label, secondReader } from '../../../importer/sponsors/eval.ts';
+import { Registry } from '../../../importer/sponsors/registry.ts';
+
+const video = (videoId: string, description: string): VideoFacts => ({
+  videoId,
+  channelId: null,
+  channelTitle: 'Some Creator',
+  title: 'A video',
+  description,
+  tags: [],
+  categoryId: null,
+  topics: [],
+  publishedAt: '2024-01-01T00:00:00Z',
+  views: null,
+  likes: null,
+  comments: null,
+  durationSeconds: null,
+  defaultLanguage: null,
+  seenOn: null,
+  source: 'test',
+});
+const label = (videoId: string, names: string[]): Label => ({
+  videoId,
+  file: 'US',
+  split: 'fresh',
+  sponsors: names.map((name) => ({ name, text: name })),
+  note: '',
+});
+
+describe('a second reader scored against the first', () => {
+  const videos = new Map([
+    ['a', video('a', 'Thanks to NordVPN for sponsoring. Raycon: code SAM')],
+    ['b', video('b', 'My merch: store.example.com')],
+  ]);
+  const first = [label('a', ['NordVPN', 'Raycon']), label('b', [])];
+
+  it('counts the pairs both readers give as agreed, and each reader’s own pairs as the other’s misses', () => {
+    const second = [label('a', ['nordvpn', 'Skillshare']), label('b', [])];
+    const { scores, falsePositives, falseNegatives } = evaluate(first, videos, Registry.load(), secondReader(second));
+    // NordVPN agreed (names compare folded), Skillshare the second reader's alone, Raycon the first's alone.
+    expect(scores.fresh).toMatchObject({ truePositives: 1, falsePositives: 1, falseNegatives: 1, precision: 0.5 });
+    expect(falsePositives.map((f) => [f.name, f.cause])).toEqual([
+      ['Skillshare', 'no sponsor in the label (second reader)'],
+    ]);
+    expect(falseNegatives.map((f) => f.name)).toEqual(['Raycon']);
+  });
+
+  it('refuses a video the second reader did not label', () => {
+    expect(() => evaluate(first, videos, Registry.load(), secondReader([label('a', [])]))).toThrow(
+      'the second reader did not label b',
+    );
+  });
+});
