@@ -11,7 +11,7 @@ import { videoFromRow } from '../csv/rows.ts';
 import { BadValue } from '../csv/values.ts';
 import { identifyLanguage } from '../enrich/language.ts';
 import { foldName, type VideoFacts } from '../model.ts';
-import { detectSponsors, type Finding } from './detect.ts';
+import { detectSponsors } from './detect.ts';
 import type { Registry } from './registry.ts';
 
 export const LABELS_FILE = path.resolve(import.meta.dirname, '../../relevance/sponsors/labels.jsonl');
