@@ -334,7 +334,11 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   const domain = link?.host ?? null;
   // A name written as a site (`www.VelvetCaviar.com`) is the site's name.
   const site = candidate.name ? /^(?:www\.)?([\p{L}0-9-]+)\.[a-z]{2,3}$/iu.exec(candidate.name)?.[1] : undefined;
-  const name = site ?? candidate.name ?? (domain ? writtenName(domainName(domain), line) : null);
+  const name =
+    site ??
+    (domain && partOfSite(candidate.name, domain) ? writtenName(domainName(domain), line) : null) ??
+    candidate.name ??
+    (domain ? writtenName(domainName(domain), line) : null);
   if (!name) return { rejected: 'no brand name on the line' };
   const folded = foldName(name);
   if (folded.length < 2) return { rejected: 'no brand name on the line' };
@@ -342,6 +346,17 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   if (isOwn(folded, self) || (domain && !candidate.name && isOwn(foldName(domainName(domain)), self)))
     return { rejected: `${name} is the creator's own` };
   return { name, brand: null, domain, text, rule };
+}
+
+/**
+ * A name that ends its link's site names a product the brand sells ("Sleeve: gamer-sleeve.com/…"): the site names
+ * the brand. A name that opens the site is the brand, the rest what it makes (`ofracosmetics.com` for "OFRA"), also
+ * after a verb (`buyraycon.com` for "Raycon").
+ */
+function partOfSite(name: string | null, domain: string): boolean {
+  const site = foldName(domainName(domain));
+  const folded = foldName(name ?? '');
+  return folded.length >= 3 && site.includes(folded) && !site.replace(SITE_PREFIX, '').startsWith(folded);
 }
 
 /** What a brand's site puts before its name: `buyraycon.com`, `drinkag1.com`, `joinbilt.com`. */

@@ -85,7 +85,7 @@ export const DEAL = new RegExp(
 export const TRACKING =
   /[?&#](?:utm_source=(?:partner|influence)|aff(?:iliate)?(?:_?id)?=|cref=|ref(?:erral)?=|parrain=|acc=|coupon=|discount=)/i;
 /** Of those, the ones that give the viewer something (a referral bonus) or say the creator is a partner. */
-export const REFERRAL = /[?&#](?:utm_source=partner|parrain=|ref(?:erral)?=|coupon=|discount=)/i;
+export const REFERRAL = /[?&#](?:utm_source=partner|parrain=|ref(?:erral)?=|coupon=|discount=)|\/discount\/[\w-]{3,}/i;
 /** A film's or a show's credits, where "presented by" names the producer: "directed by", "starring", "Cast:". */
 export const FILM_CREDITS = /\b(?:directed by|starring|produced by|(?:cast|director|producer|directed)\s*[:：-])/iu;
 /**

@@ -267,4 +267,16 @@ describe('sponsorship detection', () => {
       'Audible',
     ]);
   });
+
+  it('reads a shop’s discount link as a deal, and names the brand its site names', () => {
+    // A shop's `/discount/CODE` link applies the code at checkout: a deal, whatever the line says.
+    expect(sponsorsOf('Link: https://www.zorblaxblends.com/discount/SAM20?redirect=%2Fproducts%2Fmask')).toEqual([
+      'Zorblaxblends',
+    ]);
+    // A name that ends its site's name is the product ("Sleeve" at zorb-sleeve.com); one that opens it is the brand.
+    expect(sponsorsOf('Sleeve: https://zorb-sleeve.com/discount/JIVAN')).toEqual(['Zorb-sleeve']);
+    expect(sponsorsOf('Quintor » Use code JAMES for 30% off all products http://quintorcosmetics.com')).toEqual([
+      'Quintor',
+    ]);
+  });
 });
