@@ -27,7 +27,7 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
-       npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl> --videos <trending.csv…>] [--details]
+       npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)`;
 
 const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
@@ -174,7 +174,7 @@ async function explain(args: Args): Promise<void> {
 async function evalSponsors(args: Args): Promise<void> {
   rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader']);
   const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
-  const labels = path.resolve(single(args, 'labels') ?? LABELS_FILE);
+  const labels = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
   const videos = args.values.get('videos')?.map((file) => path.resolve(file));
   if (args.values.has('labels') !== Boolean(videos))
     throw new Error('--labels and --videos go together: labels of the videos in those trending files');

@@ -94,6 +94,9 @@ export interface Score {
   falseNegatives: number;
   precision: number;
   recall: number;
+  /** 95% intervals from resampling the videos: a few videos with many pairs make a small set's figure loose. */
+  precisionInterval: [number, number];
+  recallInterval: [number, number];
 }
 
 export interface Miss {
@@ -135,18 +138,17 @@ export function secondReader(labels: Label[]): Reader {
   };
 }
 
+/** A label and the set it comes from, when several sets are scored together (`--labels a.jsonl b.jsonl`). */
+export type SetLabel = Label & { set?: string };
+
 export function evaluate(
-  labels: Label[],
+  labels: SetLabel[],
   videos: Map<string, VideoFacts>,
   registry: Registry,
   read: Reader = detector(registry),
 ): Evaluation {
-  const tallies = new Map<string, { videos: number; tp: number; fp: number; fn: number }>();
-  const tally = (key: string) => {
-    const t = tallies.get(key) ?? { videos: 0, tp: 0, fp: 0, fn: 0 };
-    tallies.set(key, t);
-    return t;
-  };
+  // Each key's videos, as [right, wrong, missed] pairs per video.
+  const tallies = new Map<string, Counts[]>();
   const falsePositives: Evaluation['falsePositives'] = [];
   const falseNegatives: Evaluation['falseNegatives'] = [];
   const causes: Evaluation['causes'] = {};
@@ -163,11 +165,14 @@ export function evaluate(
     const detected = new Map(found.map((f) => [matching(canonical(f.name), expected), f]));
     // By the language the video is written in (ELD on its title and description), as the detector reads it.
     const language = identifyLanguage(`${video.title}\n${video.description}`) ?? 'unidentified';
-    const keys = [`${label.split}`, `${label.split} ${LANGUAGES.includes(language) ? language : 'other'}`];
-    for (const key of keys) tally(key).videos += 1;
+    const part = label.set ?? label.split;
+    const keys = [`${part}`, `${part} ${LANGUAGES.includes(language) ? language : 'other'}`];
+    if (label.set) keys.push(label.split);
+    const counts: Counts = [0, 0, 0];
+    for (const key of keys) tallies.set(key, [...(tallies.get(key) ?? []), counts]);
     for (const [name, finding] of detected) {
       const hit = expected.has(name);
-      for (const key of keys) tally(key)[hit ? 'tp' : 'fp'] += 1;
+      counts[hit ? 0 : 1] += 1;
       if (!hit) {
         const cause = causeOf(finding, label);
         falsePositives.push({
@@ -185,7 +190,7 @@ export function evaluate(
     }
     for (const [name, sponsor] of expected) {
       if (detected.has(name)) continue;
-      for (const key of keys) tally(key).fn += 1;
+      counts[2] += 1;
       falseNegatives.push({
         videoId: label.videoId,
         channel,
@@ -196,21 +201,50 @@ export function evaluate(
     }
   }
   const scores = Object.fromEntries(
-    [...tallies]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, t]) => [
-        key,
-        {
-          videos: t.videos,
-          truePositives: t.tp,
-          falsePositives: t.fp,
-          falseNegatives: t.fn,
-          precision: t.tp + t.fp === 0 ? 1 : t.tp / (t.tp + t.fp),
-          recall: t.tp + t.fn === 0 ? 1 : t.tp / (t.tp + t.fn),
-        },
-      ]),
+    [...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([key, perVideo]) => [key, scoreOf(perVideo)]),
   );
   return { scores, falsePositives, falseNegatives, causes };
+}
+
+/** A video's right, wrong and missed (video, brand) pairs. */
+type Counts = [number, number, number];
+
+const ratio = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
+const sum = (perVideo: Counts[]) =>
+  perVideo.reduce<Counts>((total, c) => [total[0] + c[0], total[1] + c[1], total[2] + c[2]], [0, 0, 0]);
+
+/** Precision and recall with percentile intervals from 2,000 resamplings of the videos (seeded: reruns agree). */
+export function scoreOf(perVideo: Counts[]): Score {
+  const [tp, fp, fn] = sum(perVideo);
+  const precisions: number[] = [];
+  const recalls: number[] = [];
+  let seed = 2026;
+  const next = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let round = 0; round < 2000; round += 1) {
+    const [t, f, n] = sum(perVideo.map(() => perVideo[Math.floor(next() * perVideo.length)] as Counts));
+    precisions.push(ratio(t, t + f));
+    recalls.push(ratio(t, t + n));
+  }
+  const interval = (values: number[]): [number, number] => {
+    values.sort((a, b) => a - b);
+    return [
+      values[Math.floor(values.length * 0.025)] as number,
+      values[Math.ceil(values.length * 0.975) - 1] as number,
+    ];
+  };
+  return {
+    videos: perVideo.length,
+    truePositives: tp,
+    falsePositives: fp,
+    falseNegatives: fn,
+    precision: ratio(tp, tp + fp),
+    recall: ratio(tp, tp + fn),
+    precisionInterval: interval(precisions),
+    recallInterval: interval(recalls),
+  };
 }
 
 /**

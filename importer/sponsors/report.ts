@@ -7,6 +7,7 @@ import {
   evaluate,
   LABELS_FILE,
   readLabels,
+  type SetLabel,
   SHARED_TRENDING,
   secondReader,
   trendingVideos,
@@ -16,7 +17,8 @@ import type { Registry } from './registry.ts';
 /** Which labels to score, against which trending files: by default the shared files' labels. */
 export interface EvaluationInput {
   realdata: string;
-  labels?: string;
+  /** Label files; several are scored each on its own (named by file) and pooled. */
+  labels?: string[];
   videos?: string[];
   /** Score a second reader's labels of the same videos instead of the detector (on the videos both labelled). */
   secondReader?: string;
@@ -31,7 +33,12 @@ export async function runEvaluation(input: EvaluationInput, registry: Registry):
           ? `${file} is missing`
           : `${file} is missing: the evaluation reads the shared real data (../shared/realdata)`,
       );
-  const labels = readLabels(input.labels ?? LABELS_FILE);
+  const labelFiles = input.labels ?? [LABELS_FILE];
+  const labels = labelFiles.flatMap((file) =>
+    readLabels(file).map((label) =>
+      labelFiles.length > 1 ? { ...label, set: path.basename(file, '.jsonl') } : (label as SetLabel),
+    ),
+  );
   const videos = await trendingVideos(files);
   if (!input.secondReader) return evaluate(labels, videos, registry);
   const second = readLabels(input.secondReader);
@@ -46,15 +53,30 @@ export async function runEvaluation(input: EvaluationInput, registry: Registry):
 
 const pct = (n: number) => n.toFixed(3);
 
-export function printEvaluation(evaluation: Evaluation, labels: string, details: boolean, secondReader?: string): void {
+export function printEvaluation(
+  evaluation: Evaluation,
+  labels: string[],
+  details: boolean,
+  secondReader?: string,
+): void {
   const of = secondReader ? ` of the second reader ${path.relative(process.cwd(), secondReader)}` : '';
-  console.log(`(video, brand) pairs${of} against ${path.relative(process.cwd(), labels)}\n`);
-  console.log('part            videos  pairs  found  right  precision  recall');
-  for (const [part, s] of Object.entries(evaluation.scores)) {
+  console.log(`(video, brand) pairs${of} against ${labels.map((l) => path.relative(process.cwd(), l)).join(', ')}\n`);
+  const width = Math.max(15, ...Object.keys(evaluation.scores).map((part) => part.length));
+  console.log(`${'part'.padEnd(width)} videos  pairs  found  right  precision (95%)       recall (95%)`);
+  const interval = ([low, high]: [number, number]) => `(${pct(low)}–${pct(high)})`;
+  // The pooled splits first, then each set scored with them.
+  const splits = new Set(['tune', 'held-out', 'fresh']);
+  const rows = Object.entries(evaluation.scores).sort(
+    ([a], [b]) => Number(!splits.has(a.split(' ')[0] as string)) - Number(!splits.has(b.split(' ')[0] as string)),
+  );
+  for (const [part, s] of rows) {
     const pairs = s.truePositives + s.falseNegatives;
     const found = s.truePositives + s.falsePositives;
+    // Nothing found (or nothing to find) leaves precision (or recall) undefined, not perfect.
+    const precision = found === 0 ? '—'.padEnd(19) : `${pct(s.precision)} ${interval(s.precisionInterval)}`;
+    const recall = pairs === 0 ? '—' : `${pct(s.recall)} ${interval(s.recallInterval)}`;
     console.log(
-      `${part.padEnd(15)} ${String(s.videos).padStart(6)} ${String(pairs).padStart(6)} ${String(found).padStart(6)} ${String(s.truePositives).padStart(6)}  ${pct(s.precision).padStart(9)}  ${pct(s.recall).padStart(6)}`,
+      `${part.padEnd(width)} ${String(s.videos).padStart(6)} ${String(pairs).padStart(6)} ${String(found).padStart(6)} ${String(s.truePositives).padStart(6)}  ${precision}  ${recall}`,
     );
   }
   for (const [split, causes] of Object.entries(evaluation.causes)) {
