@@ -119,7 +119,7 @@ export type Reader = (video: VideoFacts, label: Label) => Found[];
 type Found = { name: string; text: string; rule: string };
 
 /** The detector, reading the video as `npm run import` does. */
-export const detector =
+const detector =
   (registry: Registry): Reader =>
   (video) =>
     detectSponsors(video, { title: video.channelTitle ?? '', handle: null }, registry);
@@ -169,7 +169,10 @@ export function evaluate(
     const keys = [`${part}`, `${part} ${LANGUAGES.includes(language) ? language : 'other'}`];
     if (label.set) keys.push(label.split);
     const counts: Counts = [0, 0, 0];
-    for (const key of keys) tallies.set(key, [...(tallies.get(key) ?? []), counts]);
+    for (const key of keys) {
+      if (!tallies.has(key)) tallies.set(key, []);
+      tallies.get(key)?.push(counts);
+    }
     for (const [name, finding] of detected) {
       const hit = expected.has(name);
       counts[hit ? 0 : 1] += 1;

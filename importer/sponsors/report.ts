@@ -34,10 +34,9 @@ export async function runEvaluation(input: EvaluationInput, registry: Registry):
           : `${file} is missing: the evaluation reads the shared real data (../shared/realdata)`,
       );
   const labelFiles = input.labels ?? [LABELS_FILE];
-  const labels = labelFiles.flatMap((file) =>
-    readLabels(file).map((label) =>
-      labelFiles.length > 1 ? { ...label, set: path.basename(file, '.jsonl') } : (label as SetLabel),
-    ),
+  const set = (file: string) => (labelFiles.length > 1 ? path.basename(file, '.jsonl') : undefined);
+  const labels: SetLabel[] = labelFiles.flatMap((file) =>
+    readLabels(file).map((label) => ({ ...label, set: set(file) })),
   );
   const videos = await trendingVideos(files);
   if (!input.secondReader) return evaluate(labels, videos, registry);
