@@ -16,6 +16,7 @@ import { LABELS_FILE } from './sponsors/eval.ts';
 import { explainVideo } from './sponsors/explain.ts';
 import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
+import { sampleForLabelling } from './sponsors/sample.ts';
 import { printSummary, summaryFigures } from './summary.ts';
 import { writeDataset } from './write.ts';
 import { loadFetched, YouTubeImporter } from './youtube/import.ts';
@@ -28,7 +29,9 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
-                          [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)`;
+                          [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
+       npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
+                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)`;
 
 const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
 
@@ -45,6 +48,8 @@ await main(async () => {
       return explain(args);
     case 'eval-sponsors':
       return evalSponsors(args);
+    case 'sponsor-sample':
+      return sponsorSample(args);
     default:
       throw new Error(`unknown command "${args.command}"\n${USAGE}`);
   }
@@ -182,4 +187,30 @@ async function evalSponsors(args: Args): Promise<void> {
   const secondReader = second ? path.resolve(second) : undefined;
   const evaluation = await runEvaluation({ realdata, labels, videos, secondReader }, Registry.load());
   printEvaluation(evaluation, labels, args.switches.has('details'), secondReader);
+}
+
+async function sponsorSample(args: Args): Promise<void> {
+  rejectUnknown(args, ['videos', 'out', 'matching', 'unmatched', 'per-channel', 'exclude-channels', 'exclude-labels']);
+  const files = (args.values.get('videos') ?? []).map((file) => path.resolve(file));
+  if (files.length === 0) throw new Error(`name the exports to pick from with --videos\n${USAGE}`);
+  const out = single(args, 'out');
+  if (!out) throw new Error('name the folder to write the sample to with --out');
+  const excludeChannels = args.values.get('exclude-channels') ?? [];
+  for (const file of [...files, ...excludeChannels]) if (!existsSync(file)) throw new Error(`${file}: no such file`);
+  const whole = (name: string, fallback: number) => {
+    const value = single(args, name) ?? String(fallback);
+    if (!/^\d+$/.test(value)) throw new Error(`--${name} is a whole number (got ${value})`);
+    return Number(value);
+  };
+  console.log(
+    await sampleForLabelling({
+      files,
+      out: path.resolve(out),
+      matching: whole('matching', 100),
+      unmatched: whole('unmatched', 10),
+      perChannel: Math.max(1, whole('per-channel', 3)),
+      excludeChannels,
+      excludeLabels: args.values.get('exclude-labels'),
+    }),
+  );
 }
