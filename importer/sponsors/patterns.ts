@@ -130,7 +130,7 @@ export const CODES_NAMED = /codes? promo|promo codes?|discount codes?|coupons?/i
 
 /** The creator's own things, named as such on the line. */
 export const OWN =
-  /\bmerch(?:andise)?\b|in eigener sache|eigenwerbung|\(eigen\)|\b(?:mein|meine|meinen|unser|unsere)\s+(?:[\p{L}]+\s+){0,2}?[\p{L}]*(?:marke|shop|kollektion|buch|kanal|programm)\b|\b(?:my|our|mon|ma|mes|notre|nos|mi|mis|meu|minha|mein|meine)\s+(?:[\p{L}]+\s+){0,2}?(?:own\s+)?(?:merch|merchandise|store|shop|boutique|clothing|collection|line|books?|e-?books?|livres?|libros|livros|tienda|loja|marca|cursos?|juego|ropa|app|appli|application|podcast|channel|cha[îi]ne|website|site|brand|marque|company|soci[ée]t[ée]|tour|course|formation|patreon|tipeee|album|single|jeu|game|t-shirts?|tees?|sweats?|hoodies?|mat[ée]riel|gear|setup|[ée]quipement|config)\b/iu;
+  /\bmerch(?:andise)?\b|in eigener sache|eigenwerbung|\(eigen\)|\b(?:mein|meine|meinen|unser|unsere)\s+(?:[\p{L}]+\s+){0,2}?[\p{L}]*(?:marke|shop|kollektion|buch|kanal|programm)\b|\b(?:my|our|mon|ma|mes|notre|nos|mi|mis|meu|minha|mein|meine)\s+(?:[\p{L}]+\s+){0,3}?(?:own\s+)?(?:merch|merchandise|store|shop|boutique|clothing|collection|line|books?|e-?books?|livres?|libros|livros|tienda|loja|marca|cursos?|juego|ropa|app|appli|application|podcast|channel|cha[îi]ne|website|site|brand|marque|company|soci[ée]t[ée]|tour|course|formation|class(?:es)?|masterclass|mentorship|coaching|newsletter|patreon|tipeee|album|single|jeu|game|t-shirts?|tees?|sweats?|hoodies?|mat[ée]riel|gear|setup|[ée]quipement|config)\b/iu;
 
 /** Words that cannot open a brand's name. */
 export const NOT_A_NAME = new Set(

@@ -151,6 +151,10 @@ describe('sponsorship detection', () => {
       [],
     );
     expect(sponsorsOf('📘 DOWNLOAD my FREE producer ebook: https://www.zorblaxbooks.com/free-ebook')).toEqual([]);
+    expect(sponsorsOf('📘 DOWNLOAD my FREE dj producer ebook: https://www.zorblaxbooks.com/free-ebook')).toEqual([]);
+    expect(
+      sponsorsOf('Sign up for my online production class with code SAM for 20% off: https://learnzorb.com/andrew'),
+    ).toEqual([]);
     // "Code:" over a repository is the video's source code, not a discount code.
     expect(sponsorsOf('Intro\n💻 Code:\nhttps://github.com/zorblax/mern-tutorial\nOutro')).toEqual([]);
     expect(sponsorsOf('Code: SAM10 at https://quintor.com')).toEqual(['Quintor']);
