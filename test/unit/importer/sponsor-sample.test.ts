@@ -1,24 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pickSample } from '../../../importer/sponsors/sample.ts';
+import { videoFacts } from '../../support/video.ts';
 
 const video = (videoId: string, channelTitle: string, description: string) => ({
-  videoId,
-  channelId: null,
-  channelTitle,
-  title: 'A video',
-  description,
-  tags: [],
-  categoryId: null,
-  topics: [],
-  publishedAt: '2024-01-01T00:00:00Z',
-  views: null,
-  likes: null,
-  comments: null,
-  durationSeconds: null,
-  defaultLanguage: null,
-  seenOn: null,
-  source: 'test',
+  ...videoFacts(videoId, { channelTitle, description }),
   file: 'videos.csv',
 });
 const sha1 = (id: string) => createHash('sha1').update(id).digest('hex');

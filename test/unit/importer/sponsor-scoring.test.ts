@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { VideoFacts } from '../../../importer/model.ts';
 import { evaluate, type Label, scoreOf, secondReader } from '../../../importer/sponsors/eval.ts';
 import { Registry } from '../../../importer/sponsors/registry.ts';
+import { videoFacts } from '../../support/video.ts';
 
-const video = (videoId: string, description: string): VideoFacts => ({
-  videoId,
-  channelId: null,
-  channelTitle: 'Some Creator',
-  title: 'A video',
-  description,
-  tags: [],
-  categoryId: null,
-  topics: [],
-  publishedAt: '2024-01-01T00:00:00Z',
-  views: null,
-  likes: null,
-  comments: null,
-  durationSeconds: null,
-  defaultLanguage: null,
-  seenOn: null,
-  source: 'test',
-});
+const video = (videoId: string, description: string) => videoFacts(videoId, { description });
 const label = (videoId: string, names: string[]): Label => ({
   videoId,
   file: 'US',
