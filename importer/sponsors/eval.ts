@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { Random } from '../../indexer/generate/random.ts';
 import { columnsOf, type VideoField } from '../csv/columns.ts';
 import { readCsv } from '../csv/read.ts';
 import { videoFromRow } from '../csv/rows.ts';
@@ -221,13 +222,9 @@ export function scoreOf(perVideo: Counts[]): Score {
   const [tp, fp, fn] = sum(perVideo);
   const precisions: number[] = [];
   const recalls: number[] = [];
-  let seed = 2026;
-  const next = () => {
-    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
+  const random = new Random(2026);
   for (let round = 0; round < 2000; round += 1) {
-    const [t, f, n] = sum(perVideo.map(() => perVideo[Math.floor(next() * perVideo.length)] as Counts));
+    const [t, f, n] = sum(perVideo.map(() => perVideo[random.int(0, perVideo.length - 1)] as Counts));
     precisions.push(ratio(t, t + f));
     recalls.push(ratio(t, t + n));
   }
