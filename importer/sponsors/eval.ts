@@ -32,12 +32,15 @@ export const DISCLOSURE_LIKE = new RegExp(
   'iu',
 );
 
+/** `tune` and `held-out` split the shared files' labels by channel; `fresh` is a set labelled later, blind. */
+export const SPLITS = ['tune', 'held-out', 'fresh'] as const;
+
 const LabelSchema = z.object({
   videoId: z.string(),
   /** The trending file's country: US and FR for the shared files. */
   file: z.string().min(1),
   /** `fresh`: a set labelled later, blind, from files the detector was never developed on. */
-  split: z.enum(['tune', 'held-out', 'fresh']),
+  split: z.enum(SPLITS),
   sponsors: z.array(z.object({ name: z.string().min(1), text: z.string().min(1) })),
   note: z.string(),
 });

@@ -9,6 +9,7 @@ import {
   readLabels,
   type SetLabel,
   SHARED_TRENDING,
+  SPLITS,
   secondReader,
   trendingVideos,
 } from './eval.ts';
@@ -64,7 +65,7 @@ export function printEvaluation(
   console.log(`${'part'.padEnd(width)} videos  pairs  found  right  precision (95%)       recall (95%)`);
   const interval = ([low, high]: [number, number]) => `(${pct(low)}–${pct(high)})`;
   // The pooled splits first, then each set scored with them.
-  const splits = new Set(['tune', 'held-out', 'fresh']);
+  const splits = new Set<string>(SPLITS);
   const rows = Object.entries(evaluation.scores).sort(
     ([a], [b]) => Number(!splits.has(a.split(' ')[0] as string)) - Number(!splits.has(b.split(' ')[0] as string)),
   );

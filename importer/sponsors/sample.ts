@@ -25,6 +25,8 @@ export interface SampleOptions {
 
 export interface Sample {
   videos: (VideoFacts & { file: string })[];
+  /** How many of the picked videos (the first ones) look like a disclosure or a deal. */
+  looking: number;
   /** Videos left once labelled videos and excluded channels are out. */
   pool: number;
   /** Of those, the ones that look like a disclosure or a deal. */
@@ -36,7 +38,7 @@ export interface Sample {
 }
 
 const sha1 = (id: string) => createHash('sha1').update(id).digest('hex');
-export const looksLikeDeal = (video: VideoFacts) =>
+const looksLikeDeal = (video: VideoFacts) =>
   DISCLOSURE_LIKE.test(`${video.title}\n${video.tags.join('|')}\n${video.description}`);
 
 export function pickSample(all: Iterable<VideoFacts & { file: string }>, options: SampleOptions): Sample {
@@ -49,7 +51,8 @@ export function pickSample(all: Iterable<VideoFacts & { file: string }>, options
     else if (excluded.has((video.channelTitle ?? '').trim().toLowerCase())) skippedChannels += 1;
     else pool.push(video);
   }
-  pool.sort((a, b) => (sha1(a.videoId) < sha1(b.videoId) ? -1 : 1));
+  const order = new Map(pool.map((v) => [v, sha1(v.videoId)]));
+  pool.sort((a, b) => ((order.get(a) as string) < (order.get(b) as string) ? -1 : 1));
   const perChannel = new Map<string, number>();
   let skippedByCap = 0;
   const take = (candidates: (VideoFacts & { file: string })[], wanted: number) => {
@@ -67,14 +70,17 @@ export function pickSample(all: Iterable<VideoFacts & { file: string }>, options
     }
     return taken;
   };
-  const matching = pool.filter(looksLikeDeal);
+  const matching: typeof pool = [];
+  const others: typeof pool = [];
+  for (const video of pool) (looksLikeDeal(video) ? matching : others).push(video);
   const picked = take(matching, options.matching);
   const plain = take(
-    pool.filter((v) => !looksLikeDeal(v) && v.description.trim() !== ''),
+    others.filter((v) => v.description.trim() !== ''),
     options.unmatched,
   );
   return {
     videos: [...picked, ...plain],
+    looking: picked.length,
     pool: pool.length,
     poolMatching: matching.length,
     skippedLabelled,
@@ -169,10 +175,9 @@ export async function sampleForLabelling(request: SampleRequest): Promise<string
     excludedChannels: new Set(request.excludeChannels.flatMap(readChannelList)),
   });
   const written = writeSample(sample, request.out);
-  const looking = sample.videos.filter(looksLikeDeal).length;
   const relative = (file: string) => path.relative(process.cwd(), file);
   return [
-    `Picked ${sample.videos.length} videos: ${looking} that look like a disclosure or a deal, ${sample.videos.length - looking} that do not.`,
+    `Picked ${sample.videos.length} videos: ${sample.looking} that look like a disclosure or a deal, ${sample.videos.length - sample.looking} that do not.`,
     `Pool: ${sample.pool} videos, ${sample.poolMatching} of them looking like a deal. Left out: ${sample.skippedLabelled} already labelled, ${sample.skippedChannels} from excluded channels, ${sample.skippedByCap} past the per-channel cap.`,
     `Label ${relative(written.labels)} under relevance/sponsors/labelling.md without running the detector, then:`,
     `  npm run import -- eval-sponsors --labels ${relative(written.labels)} --videos ${relative(written.videos)}`,
