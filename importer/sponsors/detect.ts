@@ -334,11 +334,8 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   const domain = link?.host ?? null;
   // A name written as a site (`www.VelvetCaviar.com`) is the site's name.
   const site = candidate.name ? /^(?:www\.)?([\p{L}0-9-]+)\.[a-z]{2,3}$/iu.exec(candidate.name)?.[1] : undefined;
-  const name =
-    site ??
-    (domain && partOfSite(candidate.name, domain) ? writtenName(domainName(domain), line) : null) ??
-    candidate.name ??
-    (domain ? writtenName(domainName(domain), line) : null);
+  const siteName = () => (domain ? writtenName(domainName(domain), line) : null);
+  const name = site ?? (domain && partOfSite(candidate.name, domain) ? siteName() : (candidate.name ?? siteName()));
   if (!name) return { rejected: 'no brand name on the line' };
   const folded = foldName(name);
   if (folded.length < 2) return { rejected: 'no brand name on the line' };
