@@ -201,6 +201,9 @@ function linesOf(description: string): string[] {
       // (`try.airalo.com/TrekTrendy` is a vanity path) unless a line's usual first word follows it ("…/displatelttGet
       // a 30-day free trial…").
       .replace(/(?<=\S)(?=https?:\/\/)/gu, ' ')
+      // A percentage glued to a link starts the next line ("…mmoga.de/KuchenTV10% bei INTOTHEAM"): a link's `%`
+      // is always followed by two hex digits.
+      .replace(/(https?:\/\/\S*?)((?:100|[1-9]?\d)%)(?![0-9a-f]{2})/giu, '$1\n$2')
       .replace(/(\.(?:com|net|org|co|io|gg|tv|store|shop|app|me))(?=\p{Lu}\p{Ll})/gu, '$1\n')
       .replace(/((?:youtu\.be\/|[?&]v=)[\w-]{11})(?=[^\s&?#])/gu, '$1\n')
       .replace(
@@ -339,6 +342,10 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   if (!name) return { rejected: 'no brand name on the line' };
   const folded = foldName(name);
   if (folded.length < 2) return { rejected: 'no brand name on the line' };
+  // In running text a brand is capitalised, written as its site or known to the registry: a lone lowercase word
+  // ("thanks to those who…", "referral services") is a common word.
+  if (name === candidate.name && /^\p{Ll}+$/u.test(name) && !(domain && foldName(domainName(domain)) === folded))
+    return { rejected: `"${name}" is a common word, not a brand's name` };
   // A named brand behind the creator's own redirect (`Canyon bikes: gmbn.eu/Canyon`) is still that brand.
   if (isOwn(folded, self) || (domain && !candidate.name && isOwn(foldName(domainName(domain)), self)))
     return { rejected: `${name} is the creator's own` };

@@ -252,6 +252,9 @@ describe('sponsorship detection', () => {
     // A line's usual first word glued to a link's path starts the next line.
     const path = `${filler}Catch the streams live: https://www.twitch.tv/samliftsUse code SAM on Quintor Supps for 10% OFF your order`;
     expect(sponsorsOf(path, 'Sam Lifts')).toEqual(['Quintor Supps']);
+    // A percentage glued to a link opens the next offer: a link's `%` is always followed by two hex digits.
+    const percent = `${filler}3% Rabatt bei Zorblax: https://www.zorblax.de/SamLifts10% bei Quintor mit dem Code SAM: https://bit.ly/2oLvAau`;
+    expect(sponsorsOf(percent, 'Sam Lifts')).toEqual(['Zorblax', 'Quintor']);
   });
 
   it('reads chapters, note headings and music credits for what they are', () => {
@@ -270,6 +273,13 @@ describe('sponsorship detection', () => {
     expect(sponsorsOf('✮ Try FREE Audible Plus and Get Two Free Audiobooks ►https://amzn.to/4a0VNnj')).toEqual([
       'Audible',
     ]);
+  });
+
+  it('takes no lone lowercase word for a brand, unless it is the linked site’s name', () => {
+    expect(sponsorsOf('A huge thanks to those who already support me on Patreon:')).toEqual([]);
+    expect(sponsorsOf('Use code SAM3 for 20% OFF your first month of server hosting')).toEqual([]);
+    expect(sponsorsOf('This video was sponsored by zorblax: https://zorblax.com/sam')).toEqual(['zorblax']);
+    expect(sponsorsOf('This video was sponsored by Zorblax.')).toEqual(['Zorblax']);
   });
 
   it('reads a shop’s discount link as a deal, and names the brand its site names', () => {
