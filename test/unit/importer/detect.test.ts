@@ -275,6 +275,17 @@ describe('sponsorship detection', () => {
     ]);
   });
 
+  it('reads a production’s credits by role: a supplier partner is a sponsor, its media partners are not', () => {
+    expect(sponsorsOf('Costume Partner : Zorblax Threads\nAssociate Sponsor : Quintor Constructions')).toEqual([
+      'Zorblax Threads',
+      'Quintor Constructions',
+    ]);
+    expect(sponsorsOf('Travel and Hospitality Partner : Velomix Hotels')).toEqual(['Velomix Hotels']);
+    expect(
+      sponsorsOf('Digital Partner : Zorblax Media\nRadio Partner: Quintor 92.7 FM\nDigital Marketing Partner: Velomix'),
+    ).toEqual([]);
+  });
+
   it('takes no lone lowercase word for a brand, unless it is the linked site’s name', () => {
     expect(sponsorsOf('A huge thanks to those who already support me on Patreon:')).toEqual([]);
     expect(sponsorsOf('Use code SAM3 for 20% OFF your first month of server hosting')).toEqual([]);
