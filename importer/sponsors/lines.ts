@@ -1,4 +1,3 @@
-// How a description is read line by line, also when the export it comes from stripped its line breaks.
 /**
  * A description's lines. Some exports strip the line breaks ("…Probemonat sichern!Bis zum…"): a long description
  * with none is cut where its lines most likely ended, before bullets, arrows and emoji and after sentence ends.

@@ -15,7 +15,8 @@ export const DISCLOSURE = new RegExp(
     String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
     String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores|patrocinador|patroc[íi]nio|parceiros?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
     // A production's credit by role ("Costume Partner : The Stitches", "Associate Sponsor: X"). Its media, digital,
-    // agency, radio and outdoor partners sell it services; they are no sponsors.
+    // agency, radio and outdoor partners sell it services; they are no sponsors. "My/our/other sponsors:" lists and
+    // "Become a sponsor:" invitations are left to the rules that read them.
     String.raw`^[^\p{L}]*(?:(?!(?:media|digital|marketing|agency|radio|outdoor|pr|managing|creative|promotions?|music|streaming|distribution|knowledge|technology|ott|broadcast|television|tv|online|social|lien|link|become|my|our|other)\b)[\p{L}&]+\s+){1,3}(?:partner|sponsor)\s*[:：–-]\s*(?=\p{Lu})`,
     String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
     String.raw`#sponsored ?by ?(?=\p{Lu})`,
