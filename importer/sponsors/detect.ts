@@ -287,19 +287,16 @@ const isOwn = (folded: string, self: Set<string>) =>
 function resolve(candidate: Candidate, line: string, rule: Rule, context: Context): Finding | { rejected: string } {
   const { registry, self } = context;
   const text = line.length > 200 ? `${line.slice(0, 197)}…` : line;
+  // The verb a name was cut out with is not part of it ("Download HaaNaa", "Visit Cupshe").
+  const named = candidate.name?.replace(CALL_TO_ACTION, '') ?? null;
   // A named brand's page on a social network (`SW-MOTECH : facebook.com/SWMOTECH`) is the brand's, not the network's.
   const social = (l: Link) => {
     const found = registry.byHost(l.host);
     return found !== undefined && 'notSponsor' in found && found.notSponsor.why === 'social link';
   };
   const link =
-    candidate.link && !isShortener(candidate.link.host) && !(candidate.name && social(candidate.link))
-      ? candidate.link
-      : null;
-  for (const found of [
-    candidate.name ? knownName(candidate.name, registry) : undefined,
-    link ? registry.byHost(link.host) : undefined,
-  ]) {
+    candidate.link && !isShortener(candidate.link.host) && !(named && social(candidate.link)) ? candidate.link : null;
+  for (const found of [named ? knownName(named, registry) : undefined, link ? registry.byHost(link.host) : undefined]) {
     if (found && 'notSponsor' in found)
       return { rejected: `${found.notSponsor.name}, ${found.notSponsor.why} (brand registry)` };
     if (found && 'brand' in found)
@@ -309,18 +306,18 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   }
   const domain = link?.host ?? null;
   // A name written as a site (`www.VelvetCaviar.com`) is the site's name.
-  const site = candidate.name ? /^(?:www\.)?([\p{L}0-9-]+)\.[a-z]{2,3}$/iu.exec(candidate.name)?.[1] : undefined;
+  const site = named ? /^(?:www\.)?([\p{L}0-9-]+)\.[a-z]{2,3}$/iu.exec(named)?.[1] : undefined;
   const siteName = () => (domain ? writtenName(domainName(domain), line) : null);
-  const name = site ?? (domain && partOfSite(candidate.name, domain) ? siteName() : (candidate.name ?? siteName()));
+  const name = site ?? (domain && partOfSite(named, domain) ? siteName() : (named ?? siteName()));
   if (!name) return { rejected: 'no brand name on the line' };
   const folded = foldName(name);
   if (folded.length < 2) return { rejected: 'no brand name on the line' };
   // In running text a brand is capitalised, written as its site or known to the registry: a lone lowercase word
   // ("thanks to those who…", "referral services") is a common word.
-  if (name === candidate.name && /^\p{Ll}+$/u.test(name) && !(domain && foldName(domainName(domain)) === folded))
+  if (name === named && /^\p{Ll}+$/u.test(name) && !(domain && foldName(domainName(domain)) === folded))
     return { rejected: `"${name}" is a common word, not a brand's name` };
   // A named brand behind the creator's own redirect (`Canyon bikes: gmbn.eu/Canyon`) is still that brand.
-  if (isOwn(folded, self) || (domain && !candidate.name && isOwn(foldName(domainName(domain)), self)))
+  if (isOwn(folded, self) || (domain && !named && isOwn(foldName(domainName(domain)), self)))
     return { rejected: `${name} is the creator's own` };
   return { name, brand: null, domain, text, rule };
 }
@@ -335,6 +332,9 @@ function partOfSite(name: string | null, domain: string): boolean {
   const folded = foldName(name ?? '');
   return folded.length >= 3 && site.includes(folded) && !site.replace(SITE_PREFIX, '').startsWith(folded);
 }
+
+const CALL_TO_ACTION =
+  /^(?:download|visit|get|try|buy|check out|use|join|grab|order|install|play|watch|click|shop at|sign up (?:for|to|at)|register (?:for|at|on))\s+(?=\p{Lu}|\d)/iu;
 
 /** What a brand's site puts before its name: `buyraycon.com`, `drinkag1.com`, `joinbilt.com`. */
 const SITE_PREFIX = /^(?:buy|get|try|join|drink|shop|go|use|play)(?=[\p{L}0-9]{3})/u;

@@ -286,6 +286,11 @@ describe('sponsorship detection', () => {
     ).toEqual([]);
   });
 
+  it('leaves out of a name the verb it was cut out with', () => {
+    expect(sponsorsOf('Download Zorblax: https://link.zorblax.com/SAM100\nPromo Code: SAM100')).toEqual(['Zorblax']);
+    expect(sponsorsOf('Visit NordVPN today and use code SAM for 70% off')).toEqual(['NordVPN']);
+  });
+
   it('takes no lone lowercase word for a brand, unless it is the linked site’s name', () => {
     expect(sponsorsOf('A huge thanks to those who already support me on Patreon:')).toEqual([]);
     expect(sponsorsOf('Use code SAM3 for 20% OFF your first month of server hosting')).toEqual([]);
