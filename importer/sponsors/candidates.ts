@@ -13,6 +13,7 @@ import {
   NAME_BEFORE_LINK,
   NAME_WORD,
   NOT_A_NAME,
+  NOT_A_NAME_ALONE,
   OFFER_ON,
   OWN,
   PROMOTED,
@@ -220,6 +221,7 @@ const HEADING_WORDS = new Set(
 export function isName(text: string): boolean {
   const words = text.trim().split(/\s+/);
   if (words.length > 4 || text.trim().length < 2) return false;
+  if (words.length === 1 && NOT_A_NAME_ALONE.has(foldName(text))) return false;
   // A day ("25th Apr", "2nd May") is no name.
   if (/^\d{1,2}(?:st|nd|rd|th)$/iu.test(words[0] as string)) return false;
   // A name of several words capitalises each ("Deeper Fishfinder"); "Black holo witch" is a product, not a brand.

@@ -143,6 +143,9 @@ export const NOT_A_NAME = new Set(
   ),
 );
 
+/** Words that name no brand on their own, though one may start with them ("EU Vitamins"): places, terms. */
+export const NOT_A_NAME_ALONE = new Set('us usa uk eu uae tc tcs tnc faq faqs'.split(' '));
+
 /** Words that cannot close a brand's name: a name cut out of a sentence ("CHECKOUT FOR A") ends on one. */
 export const TRAILING_FUNCTION_WORDS = new Set(
   'a an the as at for of on to with and or by from in my your our their le la les l un une des du de d au aux et ou pour par avec sur chez en mon ma mes ton ta vos votre notre nos el los las del y con para por o um uma os das dos e com der die den dem und mit für von zu'.split(

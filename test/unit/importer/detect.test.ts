@@ -286,6 +286,13 @@ describe('sponsorship detection', () => {
     ).toEqual([]);
   });
 
+  it('takes no country code or terms abbreviation alone for a brand', () => {
+    expect(
+      sponsorsOf('Get 20% off your first order!\nT&C: This discount offer is not applicable for users from US.'),
+    ).toEqual([]);
+    expect(sponsorsOf('EU: 10% off with code SAM at https://zorblax.eu/sam')).toEqual(['Zorblax']);
+  });
+
   it('leaves out of a name the verb it was cut out with', () => {
     expect(sponsorsOf('Download Zorblax: https://link.zorblax.com/SAM100\nPromo Code: SAM100')).toEqual(['Zorblax']);
     expect(sponsorsOf('Visit NordVPN today and use code SAM for 70% off')).toEqual(['NordVPN']);
