@@ -8,6 +8,7 @@ import {
   CHAPTER,
   CREDIT,
   DEAL,
+  HEADING_WORDS,
   LEAD_IN,
   LEAD_SEPARATOR,
   NAME_BEFORE_LINK,
@@ -213,10 +214,6 @@ export function leadingCandidate(text: string, links: Link[], registry: Registry
   const name = match?.[1]?.replace(/[.'’:-]+$/, '');
   return name && isName(name) ? { name, link: null } : undefined;
 }
-
-const HEADING_WORDS = new Set(
-  'disclosure disclosures disclaimer disclaimers inquiries enquiries inquiry enquiry impressum'.split(' '),
-);
 
 export function isName(text: string): boolean {
   const words = text.trim().split(/\s+/);

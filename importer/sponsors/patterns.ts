@@ -143,6 +143,11 @@ export const NOT_A_NAME = new Set(
   ),
 );
 
+/** Words of a heading over a block of notes ("AFFILIATE DISCLOSURE", "BUSINESS INQUIRIES"): no name holds one. */
+export const HEADING_WORDS = new Set(
+  'disclosure disclosures disclaimer disclaimers inquiries enquiries inquiry enquiry impressum'.split(' '),
+);
+
 /** Words that name no brand on their own, though one may start with them ("EU Vitamins"): places, terms. */
 export const NOT_A_NAME_ALONE = new Set('us usa uk eu uae tc tcs tnc faq faqs'.split(' '));
 
