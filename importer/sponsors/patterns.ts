@@ -1,5 +1,15 @@
-// The words of disclosures and deals, in English, French, Spanish, Portuguese and German, and the shapes of the
-// names around them: what the detector (detect.ts) looks for on each line of a description.
+// The shapes of disclosures and deals and of the names around them: what the detector (detect.ts) looks for on each
+// line of a description. The words themselves live in words/, one file per language; the patterns below and their
+// quick pre-checks are built from the same lists.
+import { alternation, literal, readWordFiles, type WordList, wordsOf } from './words.ts';
+
+const WORD_FILES = readWordFiles();
+/** Every language's words of a list, as an alternation matching each whole. */
+const any = (list: WordList) => alternation(wordsOf(WORD_FILES, list));
+/** A quick test that a line may hold one of the lists' words: each word's text, anywhere on the line. */
+const mayHold = (lists: WordList[], shapes: string) =>
+  new RegExp([...lists.flatMap((list) => wordsOf(WORD_FILES, list)).map(literal), shapes].join('|'), 'iu');
+
 export const NAME_WORD = String.raw`[\p{L}0-9][\p{L}0-9'’&.+-]*`;
 /** Articles and nouns that may stand before a brand's name and are not part of it. */
 export const LEAD_IN =
@@ -8,26 +18,25 @@ export const LEAD_IN =
 /** Disclosures in English, French, Spanish, Portuguese and German: the brand follows the phrase. */
 export const DISCLOSURE = new RegExp(
   [
-    String.raw`\b(?:sponsored|presented|brought to you|made possible|supported|funded|sponsoris[ée]e?s?|commandit[ée]e?s?|offerte? par|patrocinad[oa]s?|gesponsert|präsentiert|unterstützt)\s+(?:in part\s+|en partie\s+)?(?:by|par|por|pela|pelo|von)(?:\s*[:：])?\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
-    String.raw`\b(?:partenariat|partnership|partnered|parceria|colaboraci[óo]n|colabora[çc][ãa]o|Zusammenarbeit|collaboration)(?:\s+(?:commerciale?|comercial|r[ée]mun[ée]r[ée]e|paid))?\s+(?:avec|with|com|con|mit)\s+(?:a\s+|o\s+)?`,
-    String.raw`\b(?:our|notre|nos|mon|my|mes|meine|unsere|mis|nuestros) (?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores)\s*[:：]?\s+(?=\p{Lu}|\d)`,
+    String.raw`${any('sponsoredBy')}\s+(?:in part\s+|en partie\s+)?${any('by')}(?:\s*[:：])?\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
+    String.raw`${any('partnership')}(?:\s+${any('partnershipKind')})?\s+${any('with')}\s+(?:a\s+|o\s+)?`,
+    String.raw`${any('our')} ${any('partners')}\s*[:：]?\s+(?=\p{Lu}|\d)`,
     String.raw`\bmerci (?:à|a) (?:la |notre )?(?:soci[ée]t[ée]|marque|boutique|entreprise)\s+`,
     String.raw`\bcommissioned by\s+|\b(?:est|[ée]tait) une commande (?:de la |du |de l['’]|de |des )`,
-    String.raw`^[^\p{L}]*(?:(?:partenaires?|partners?|sponsors?|sponsoren|patrocinadores|patrocinador|patroc[íi]nio|parceiros?)\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
+    String.raw`^[^\p{L}]*(?:${any('partners')}\s*[:：]\s*|(?:partenaire|sponsor)\s+)(?=\p{Lu})`,
     // A production's credit by role ("Costume Partner : The Stitches", "Associate Sponsor: X"). Its media, digital,
     // agency, radio and outdoor partners sell it services; they are no sponsors. "My/our/other sponsors:" lists and
     // "Become a sponsor:" invitations are left to the rules that read them.
     String.raw`^[^\p{L}]*(?:(?!(?:media|digital|marketing|agency|radio|outdoor|pr|managing|creative|promotions?|music|streaming|distribution|knowledge|technology|ott|broadcast|television|tv|online|social|lien|link|become|my|our|other)\b)[\p{L}&]+\s+){1,3}(?:partner|sponsor)\s*[:：–-]\s*(?=\p{Lu})`,
     String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
     String.raw`#sponsored ?by ?(?=\p{Lu})`,
-    String.raw`(?:#ad|\ban ad|\bpaid ad|\badvertisement|\bpublicit[ée]|\bpublicidad)\s+(?:for|pour|para)\s+(?:the\s+)?`,
-    String.raw`\b(?:unterstützt (?:durch|von)|mit (?:der )?(?:freundlicher )?unterstützung (?:von|durch)|(?:partnerschaft|kooperation|zusammenarbeit) mit|werbung (?:für|von)|con el (?:apoyo|patrocinio) de|gracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
+    String.raw`${any('adFor')}\s+${any('for')}\s+(?:the\s+)?`,
+    String.raw`(?:${any('supportedBy')}|\bgracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
     String.raw`\b(?:phone|camera|laptop|products?|gear|equipment|outfits?|clothes|clothing|device|mat[ée]riel|produits?|v[êe]tements|tenues?|costumes?|\w+ support)\s+(?:(?:was|were|is|are|a [ée]t[ée]|ont [ée]t[ée])\s+)?(?:provided|supplied|gifted|lent|fournie?s?|pr[êe]t[ée]e?s?|offerte?s?)\s+(?:by|par)\s+`,
     String.raw`\b(?:thanks?(?: a lot| so much)?(?: you)?|big thanks|shout[- ]?outs?|merci(?: beaucoup| encore| infiniment)?|gracias|obrigad[oa]|danke|wir danken(?: dem| der| den)?)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu})|an\s+)?(?=[^!\n]{2,80}?\s+(?:for (?:sponsoring|supporting|partnering|being (?:\S+\s+){0,4}?(?:sponsor|partner))|who (?:\S+\s+){0,2}(?:agreed to )?(?:sponsor|support)|pour (?:(?:le|ce|leur|son|cette) )?(?:sponsoring|partenariat|soutien|collaboration)|d['’]avoir (?:sponsoris|commandit|rendu|soutenu|offert|permis)|de (?:m['’]|nous )avoir (?:envoy|offert|prêt|sponsoris|invit)|por patrocinar|pelo patroc[íi]nio|für die Unterstützung|qui (?:a|ont) permis))`,
   ].join('|'),
   'giu',
 );
-/** Disclosures where the brand comes first: "X is sponsoring", "X nous prête". */
 /**
  * Thanks for help a company may give as well as a person ("merci à X pour le matériel", "pour leur soutien"):
  * a disclosure only when X is company-like (detect.ts decides), never for a friend who helped.
@@ -48,11 +57,17 @@ export const DISCLOSURE_VON = new RegExp(
   'gu',
 );
 /** Cheap tests that a line may hold a disclosure or a deal at all: most lines of a description hold neither. */
-export const MAY_DISCLOSE =
-  /sponsor|partena|partner|parceri|thank|merci|#ad|an ad |paid ad|advertisement|publicit|remercie|gracias|unterstützung|kooperation|werbung|apoyo|obrigad|danke|collab|colabora|zusammen|patroc|present|brought|possible|support|funded|command|commission|advertorial|provided|supplied|gifted|lent by|fourni|pr[êe]t[ée]|offert|unterst|gesponsert|nous pr/i;
+export const MAY_DISCLOSE = mayHold(
+  ['sponsoredBy', 'partnership', 'partners', 'adFor', 'supportedBy'],
+  // The disclosures above that are shapes more than words: thanks for sponsoring, a commission, gear provided by.
+  'thank|merci|remercie|gracias|obrigad|danke|shout|commission|une commande|advertorial|provided|supplied|gifted|lent|fourni|pr[êe]t[ée]|offert',
+);
 export const MAY_DISCLOSE_AFTER = /is sponsoring|sponsor|partner|partenaire|nous pr|sponsorise|bezahlte|zur verfügung/i;
-export const MAY_DEAL =
-  /\d|code|coupon|discount|r[ée]duc|remise|rabatt|gutschein|c[óo]digo|cupom|descuento|desconto|free|gratuit|first|essai|bonus|parrain|referral|invite|cashback|black friday|cyber monday|kostenlos|werbung|anzeige|\(ad\)|\[ad\]|#ad\b|#spon|publi/i;
+export const MAY_DEAL = mayHold(
+  ['deal'],
+  // The offers below that are shapes more than words: an amount, a free trial, a referral, a disclosure marker.
+  String.raw`\d|code|free|gratuit|first|essai|bonus|parrain|referral|invite|cashback|black friday|cyber monday|kostenlos|werbung|anzeige|\(ad\)|\[ad\]|#ad\b|#spon|publi`,
+);
 
 /** A disclosure that is denied: "this video is not sponsored by any brand". */
 export const DENIED = /\b(?:not|n['’]est pas|pas|non|aucun(?:e)?|nicht|no)\s+(?:\S+\s+){0,2}$/iu;
@@ -76,7 +91,7 @@ export const DEAL = new RegExp(
     String.raw`\d+\s?%\s*(?:rabatt|bei|dto|de dto|de descuento|descuento)\b|\b(?:\d+ tage )?(?:kostenlos|gratis) (?:testen|ausprobieren)|\b(?:mi|el|con el|usando el) c[óo]digo\b`,
     // A disclosure marker on the line: the legal "Werbung"/"Anzeige" label, "(ad)", "[AD]", "#ad".
     String.raw`(?:^[^\p{L}]*|[(\[*=|]\s*)(?<!(?:keine|ohne|unbezahlte|unpaid|no)\s)(?:werbung|anzeige)(?=\s*(?:[)\]*:|]|$))|[\[(]\s*(?:ad|publi|publicidad)\s*[\])]|#(?:ad|sponsored|spon|werbung|anzeige|publi|publicidad)(?![\p{L}])`,
-    String.raw`\b(?:promo ?codes?|codes? promo|promocode|codes? (?:de )?(?:r[ée]duc(?:tion)?|remise|parrainage)|coupons?(?: code)?|discount|r[ée]duc(?:tion|')?|remise|rabatt(?:code)?|gutschein|c[óo]digo|cupom|descuento|desconto)\b`,
+    any('deal'),
     String.raw`\b(?:use|utilise[zr]?|avec|with|using)\s+(?:my |mon |le |the |our )?(?:code|coupon)\b`,
     // "Code: SAM10" gives a code; "💻 Code:" or "Code: https://github.com/…" heads the video's source code.
     String.raw`\bcode\s*[:：]\s*(?!https?:\/\/|www\.)[\p{L}0-9]`,
@@ -144,9 +159,7 @@ export const NOT_A_NAME = new Set(
 );
 
 /** Words of a heading over a block of notes ("AFFILIATE DISCLOSURE", "BUSINESS INQUIRIES"): no name holds one. */
-export const HEADING_WORDS = new Set(
-  'disclosure disclosures disclaimer disclaimers inquiries enquiries inquiry enquiry impressum'.split(' '),
-);
+export const HEADING_WORDS = new Set(wordsOf(WORD_FILES, 'headings'));
 
 /** Words that name no brand on their own, though one may start with them ("EU Vitamins"): places, terms. */
 export const NOT_A_NAME_ALONE = new Set('us usa uk eu uae tc tcs tnc faq faqs'.split(' '));
