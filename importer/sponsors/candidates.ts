@@ -1,7 +1,7 @@
 // Where a line names the brand it is about: before its separator (`Morphe - use code…`), before its link, after
 // "sur/at/chez", in the registry's names, in its links, or, for an offer that names none, in its paragraph.
 import { foldName } from '../model.ts';
-import { isShortener, type Link, linksIn } from './links.ts';
+import { type Link, linksIn, namesNoBrand } from './links.ts';
 import {
   AFTER_CODE_WORD,
   AFTER_PREPOSITION,
@@ -61,7 +61,7 @@ export function dealCandidates(
   // Sites listed one per line right under the offer ("http://www.psparadise.fr/ (playstation)"): each is a brand.
   const listed: Link[] = [];
   for (let i = index + 1; i < lines.length && LINK_LED.test(lines[i] as string); i += 1)
-    listed.push(...linksIn(lines[i] as string).filter((l) => !isShortener(l.host)));
+    listed.push(...linksIn(lines[i] as string).filter((l) => !namesNoBrand(l.host)));
   if (listed.length > 1) return listed.map((link) => ({ name: null, link }));
   for (const near of paragraphAround(lines, index)) {
     if (OWN.test(near) || DEAL.test(near) || CREDIT.test(near) || CHAPTER.test(near)) continue;
@@ -71,7 +71,7 @@ export function dealCandidates(
         .join(' ')}`,
     );
     if (known.length > 0) return known.map((brand) => ({ name: brand.name, link: null }));
-    const nearLinks = linksIn(near).filter((l) => !isShortener(l.host));
+    const nearLinks = linksIn(near).filter((l) => !namesNoBrand(l.host));
     const trailing = /[:：►]\s*([\p{L}0-9][\p{L}0-9'’&.+-]*(?:\s+[\p{L}0-9][\p{L}0-9'’&.+-]*){0,3})\s*$/u.exec(
       near,
     )?.[1];
@@ -89,9 +89,9 @@ export function dealCandidates(
 export function lineCandidates(line: string, links: Link[], context: Context): Candidate[] {
   // The code itself is not a brand, even when it spells one (`le code TOO20 SEPHORA`).
   // A link that pays the creator names the brand that pays (the shop, not the product it links to).
-  const tracked = links.filter((l) => (TRACKING.test(l.url) || paysCreator(l, context.self)) && !isShortener(l.host));
+  const tracked = links.filter((l) => (TRACKING.test(l.url) || paysCreator(l, context.self)) && !namesNoBrand(l.host));
   if (tracked.length > 0) return tracked.map((link) => ({ name: null, link }));
-  const brandLinks = links.filter((l) => !isShortener(l.host));
+  const brandLinks = links.filter((l) => !namesNoBrand(l.host));
   // The name a line opens with is its subject ("AlloParadise : -5% sur vos codes Xbox"), before any it mentions.
   const opening = LEAD_SEPARATOR.exec(line)?.[1] ?? NAME_BEFORE_LINK.exec(line)?.[1];
   if (opening && isName(opening) && knownName(opening, context.registry))
@@ -148,7 +148,7 @@ export function itemCandidate(
   context: Context,
 ): Candidate | undefined {
   const thanks = list === 'thanks';
-  const brandLinks = links.filter((l) => !isShortener(l.host));
+  const brandLinks = links.filter((l) => !namesNoBrand(l.host));
   const known = context.registry.namesIn(line);
   if (thanks && brandLinks.length === 0 && known.length === 0) return undefined;
   if (links.length === 0) {

@@ -18,7 +18,7 @@ import {
   paysCreator,
 } from './candidates.ts';
 import { linesOf } from './lines.ts';
-import { domainName, isShortener, type Link, linksIn } from './links.ts';
+import { domainName, type Link, linksIn, namesNoBrand } from './links.ts';
 import {
   CHAPTER,
   CODES_NAMED,
@@ -168,7 +168,7 @@ export function detectSponsors(
     const item = partners && !own ? itemCandidate(line, links, partners, context) : undefined;
     if (partners && !item && !deal) partners = null;
     if (!disclosed && !invitation && SPONSOR_WORD.test(line) && !/sponsor (?:this|cette|la) cha/i.test(line))
-      for (const link of links) if (!isShortener(link.host)) add({ name: null, link }, line, 'disclosure');
+      for (const link of links) if (!namesNoBrand(link.host)) add({ name: null, link }, line, 'disclosure');
     if (deal && !own) {
       const candidates = dealCandidates(line, links, lines, index, context);
       if (candidates.length === 0)
@@ -295,7 +295,7 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
     return found !== undefined && 'notSponsor' in found && found.notSponsor.why === 'social link';
   };
   const link =
-    candidate.link && !isShortener(candidate.link.host) && !(named && social(candidate.link)) ? candidate.link : null;
+    candidate.link && !namesNoBrand(candidate.link.host) && !(named && social(candidate.link)) ? candidate.link : null;
   for (const found of [named ? knownName(named, registry) : undefined, link ? registry.byHost(link.host) : undefined]) {
     if (found && 'notSponsor' in found)
       return { rejected: `${found.notSponsor.name}, ${found.notSponsor.why} (brand registry)` };

@@ -1,55 +1,8 @@
-// Links in descriptions: which host a URL names, and which hosts say nothing about a brand (shorteners).
+// Links in descriptions: which host a URL names, and the name its host suggests for a brand (hosts.ts says which
+// hosts name none).
+import { getDomainWithoutSuffix } from 'tldts';
+import { classOf } from './hosts.ts';
 import { normalizeHost } from './registry.ts';
-
-/** Hosts that only redirect: the brand is named by the text around them, never by the host. */
-const SHORTENERS = new Set([
-  'bit.ly',
-  'bit.do',
-  'goo.gl',
-  'po.st',
-  't.co',
-  'tinyurl.com',
-  'ow.ly',
-  'buff.ly',
-  'is.gd',
-  'j.mp',
-  'lnk.to',
-  'smarturl.it',
-  'fanlink.to',
-  'geni.us',
-  'rstyle.me',
-  'shareasale.com',
-  'go.magik.ly',
-  'adf.ly',
-  'cutt.ly',
-  'rebrand.ly',
-  'shorturl.at',
-  'tidd.ly',
-  'hyperurl.co',
-  'go2l.ink',
-  'nxtg.ms',
-  'ift.tt',
-  // App-install trackers: they name the tracking company, never the app.
-  'onelink.me',
-  'app.link',
-  'adj.st',
-  'app.adjust.com',
-  'bnc.lt',
-  'snip.ly',
-  'trib.al',
-  'clickmeterlink.com',
-  'lmg.gg',
-  'wo.ws',
-  'barstool.link',
-  'trb.gg',
-  // Sponsorship and affiliate trackers: the brand is the one the line names (`sponsr.is/bootdev_…` for Boot.dev).
-  'sponsr.is',
-  'pntra.com',
-  'try.games',
-  // Messaging links: a phone number or a chat, never a brand's site.
-  'wa.me',
-  't.me',
-]);
 
 const URL_PATTERN =
   /\b(?:https?:\/\/|www\.)[^\s<>"'()[\]{}«»]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|fr|net|org|io|co|tv|de|es|se|eu|me|ly|do|gg|shop|store|be|ch|ca|uk)(?:\/[^\s<>"'()[\]{}«»]*)?/gi;
@@ -78,46 +31,26 @@ export function linksIn(text: string): Link[] {
   return links;
 }
 
-/** A shortener or tracker, or a subdomain of one (`m.onelink.me`). */
-export const isShortener = (host: string) =>
-  SHORTENERS.has(host) || [...SHORTENERS].some((s) => host.endsWith(`.${s}`));
-
-/** Affiliate and site-building platforms that give each brand a subdomain: the brand is the subdomain. */
-const SUBDOMAIN_PLATFORMS = [
-  'refersion.com',
-  'myshopify.com',
-  // Impact's tracking domains (`steelseries.7eer.net`), like pxf.io and sjv.io, and Attentive's text sign-ups.
-  'pxf.io',
-  'sjv.io',
-  '7eer.net',
-  'ojrq.net',
-  'evyy.net',
-  'attn.tv',
-  // ConvertKit's landing pages (`thealexeubank.ck.page`): a mailing list's sign-up, named by its subdomain.
-  'ck.page',
-  'avantlink.com',
-  'wixsite.com',
-  'blogspot.com',
-  'wordpress.com',
-  'weebly.com',
-  'over-blog.com',
-  'bigcartel.com',
-  'storenvy.com',
-];
+/**
+ * A host that names no brand itself: a shortener, a tracker or a marketplace (the text around the link names the
+ * brand), or a social network, fan funding or a merch platform (no sponsor's site at all).
+ */
+export const namesNoBrand = (host: string) => {
+  const brand = classOf(host)?.of.brand;
+  return brand === 'text' || brand === 'none';
+};
 
 /**
- * The name a domain suggests: `kiwico.com` → `kiwico`, `lyon.images-photo.com` → `images-photo`,
- * `artistcouture.refersion.com` → `artistcouture`, `auxcrinsdor.wixsite.com` → `auxcrinsdor`.
+ * The name a domain suggests, from its registrable domain (the public suffix list, through tldts): `kiwico.com` →
+ * `kiwico`, `lyon.images-photo.com` → `images-photo`, `bbc.co.uk` → `bbc`; on a host that gives each brand a
+ * subdomain, the subdomain: `artistcouture.refersion.com` → `artistcouture`, `ariat.dkkdet.net` → `ariat`.
  */
 export function domainName(host: string): string {
-  const platform = SUBDOMAIN_PLATFORMS.find((p) => host.endsWith(`.${p}`));
-  if (platform)
+  const classed = classOf(host);
+  if (classed?.of.brand === 'subdomain' && host !== classed.host)
     return host
-      .slice(0, -platform.length - 1)
+      .slice(0, -classed.host.length - 1)
       .split('.')
       .at(-1) as string;
-  const labels = host.split('.');
-  const secondLevel =
-    labels.length >= 3 && ['co', 'com'].includes(labels.at(-2) as string) ? labels.at(-3) : labels.at(-2);
-  return secondLevel ?? host;
+  return getDomainWithoutSuffix(host, { allowPrivateDomains: false }) ?? host;
 }
