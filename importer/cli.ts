@@ -1,6 +1,7 @@
 // `npm run import -- <csv|youtube|explain|eval-sponsors> …`: real channels and videos to the source format the
 // indexer loads, with the sponsorships their descriptions disclose. docs/real-data.md walks through each command.
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv, main } from '../common/cli.ts';
 import { createProgress, type Progress } from '../common/progress.ts';
@@ -12,11 +13,21 @@ import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
 import { buildDataset } from './dataset.ts';
 import { NicheRules } from './enrich/niches.ts';
-import { LABELS_FILE } from './sponsors/eval.ts';
+import {
+  LABELS_FILE,
+  readLabels,
+  rulesReader,
+  SHARED_TRENDING,
+  scorerReader,
+  trendingVideos,
+} from './sponsors/eval.ts';
 import { explainVideo } from './sponsors/explain.ts';
 import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
+import { retrain } from './sponsors/retrain.ts';
 import { sampleForLabelling } from './sponsors/sample.ts';
+import { Scorer } from './sponsors/scorer.ts';
+import { trainingRows } from './sponsors/training.ts';
 import { printSummary, summaryFigures } from './summary.ts';
 import { writeDataset } from './write.ts';
 import { loadFetched, YouTubeImporter } from './youtube/import.ts';
@@ -29,11 +40,16 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
+                          [--rules | --threshold P]   (the rules alone, or the scored detector from P; default: the model's)
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
        npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
-                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)`;
+                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)
+       npm run import -- sponsor-features [--labels <file.jsonl…> --videos <trending.csv…>] --out <file.jsonl>
+                          (the learned scorer's training rows: each labelled video's candidates and features)
+       npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
+                          set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)`;
 
-const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
+const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json', 'rules']));
 
 await main(async () => {
   if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
@@ -50,6 +66,10 @@ await main(async () => {
       return evalSponsors(args);
     case 'sponsor-sample':
       return sponsorSample(args);
+    case 'sponsor-features':
+      return sponsorFeatures(args);
+    case 'train-scorer':
+      return trainScorer(args);
     default:
       throw new Error(`unknown command "${args.command}"\n${USAGE}`);
   }
@@ -177,7 +197,7 @@ async function explain(args: Args): Promise<void> {
 }
 
 async function evalSponsors(args: Args): Promise<void> {
-  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader']);
+  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader', 'rules', 'threshold']);
   const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
   const labels = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
   const videos = args.values.get('videos')?.map((file) => path.resolve(file));
@@ -185,7 +205,14 @@ async function evalSponsors(args: Args): Promise<void> {
     throw new Error('--labels and --videos go together: labels of the videos in those trending files');
   const second = single(args, 'second-reader');
   const secondReader = second ? path.resolve(second) : undefined;
-  const evaluation = await runEvaluation({ realdata, labels, videos, secondReader }, Registry.load());
+  const registry = Registry.load();
+  const threshold = single(args, 'threshold');
+  if (threshold !== undefined && !(Number(threshold) >= 0 && Number(threshold) <= 1))
+    throw new Error(`--threshold is a probability between 0 and 1 (got ${threshold})`);
+  const detector = args.switches.has('rules')
+    ? rulesReader(registry)
+    : scorerReader(registry, Scorer.load(), threshold === undefined ? undefined : Number(threshold));
+  const evaluation = await runEvaluation({ realdata, labels, videos, secondReader, detector }, registry);
   printEvaluation(evaluation, labels, args.switches.has('details'), secondReader);
 }
 
@@ -213,4 +240,43 @@ async function sponsorSample(args: Args): Promise<void> {
       excludeLabels: args.values.get('exclude-labels'),
     }),
   );
+}
+
+async function sponsorFeatures(args: Args): Promise<void> {
+  rejectUnknown(args, ['labels', 'videos', 'out']);
+  const out = single(args, 'out');
+  if (!out) throw new Error('name the file to write the rows to with --out');
+  const labelFiles = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
+  const files = (
+    args.values.get('videos') ?? Object.values(SHARED_TRENDING).map((name) => path.join(REALDATA, name))
+  ).map((file) => path.resolve(file));
+  if (args.values.has('labels') !== args.values.has('videos'))
+    throw new Error('--labels and --videos go together: labels of the videos in those trending files');
+  for (const file of [...labelFiles, ...files]) if (!existsSync(file)) throw new Error(`${file}: no such file`);
+  // A set is named by its file; the shared files' labels are one set.
+  const setOf = (file: string) => (file === LABELS_FILE ? 'shared-2017' : path.basename(file, '.jsonl'));
+  const labels = labelFiles.flatMap((file) => readLabels(file).map((label) => ({ ...label, set: setOf(file) })));
+  const rows = trainingRows(labels, await trendingVideos(files), Registry.load());
+  await writeFile(out, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
+  const candidates = rows.filter((row) => row.kind === 'candidate');
+  console.log(
+    `${labels.length} videos, ${candidates.length} candidates (${candidates.filter((r) => r.label === 1).length} labelled sponsors) → ${out}`,
+  );
+}
+
+async function trainScorer(args: Args): Promise<void> {
+  rejectUnknown(args, ['videos-dir', 'realdata']);
+  const videosDir = single(args, 'videos-dir');
+  if (!videosDir) throw new Error(`name the folder of the labelled sets' videos with --videos-dir\n${USAGE}`);
+  if (!existsSync(videosDir)) throw new Error(`${videosDir}: no such folder`);
+  const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
+  const shared = Object.values(SHARED_TRENDING).map((name) => path.join(realdata, name));
+  for (const file of shared) if (!existsSync(file)) throw new Error(`${file} is missing: the shared labels read it`);
+  const report = await retrain({
+    shared,
+    videosDir: path.resolve(videosDir),
+    registry: Registry.load(),
+    log: console.error,
+  });
+  console.log(report);
 }

@@ -58,7 +58,8 @@ export interface ChannelIdentity {
   handle: string | null;
 }
 
-export type Rule = 'disclosure' | 'deal' | 'partners' | 'vanity-link';
+/** `mention` is no rule: a brand or a site the text names where no rule looked, proposed only to the scorer. */
+export type Rule = 'disclosure' | 'deal' | 'partners' | 'vanity-link' | 'mention';
 
 export interface Finding {
   /** The registry's canonical name, or the name as the text writes it. */
@@ -79,11 +80,28 @@ export interface Decision {
   outcome: string;
 }
 
+/** Why the rules turned a named candidate down. */
+export type Rejection = { rejected: string; name: string | null };
+
+/**
+ * Every candidate a rule proposed, taken or turned down, with where it stood: what the learned scorer
+ * (scorer.ts) reads its features from.
+ */
+export interface Proposal {
+  /** The line's index: 0 is the title, then the description's lines. */
+  index: number;
+  line: string;
+  rule: Rule;
+  candidate: Candidate;
+  outcome: Finding | Rejection;
+}
+
 export function detectSponsors(
   video: VideoText,
   channel: ChannelIdentity,
   registry: Registry,
   trace?: (decision: Decision) => void,
+  propose?: (proposal: Proposal) => void,
 ): Finding[] {
   const self = ownNames(channel);
   const lines = [video.title, ...linesOf(video.description)].map((l) => l.trim());
@@ -93,9 +111,11 @@ export function detectSponsors(
   const credits = FILM_CREDITS.test(video.description);
   const findings = new Map<string, Finding>();
   /** Whether the candidate is a sponsor (found now or before). */
+  let index = 0;
   const add = (candidate: Candidate | undefined, line: string, rule: Rule): boolean => {
     if (!candidate) return false;
     const found = resolve(candidate, line, rule, context);
+    propose?.({ index, line, rule, candidate, outcome: found });
     const described = candidate.name ?? candidate.link?.url ?? '';
     if ('rejected' in found) {
       trace?.({ line, rule, candidate: described, outcome: `not a sponsor: ${found.rejected}` });
@@ -113,7 +133,8 @@ export function detectSponsors(
   };
 
   let partners: PartnersList | null = null;
-  for (const [index, line] of lines.entries()) {
+  for (const [at, line] of lines.entries()) {
+    index = at;
     if (line === '') continue;
     if (index > 0 && (PARTNERS_HEADING.test(line) || PARTNERS_INTRO.test(line))) {
       // "Merci à nos partenaires …" lists partners; "Merci à :" lists people unless an item links to a site;
@@ -184,7 +205,26 @@ export function detectSponsors(
     }
     if (!own) for (const link of links) if (isVanityLink(link, context)) add({ name: null, link }, line, 'vanity-link');
   }
+  if (propose) proposeMentions(lines, context, propose);
   return [...findings.values()];
+}
+
+/**
+ * What the rules did not propose, for the scorer to weigh: every registry brand a line names and every site a line
+ * links to. The rules' findings stay as they were.
+ */
+function proposeMentions(lines: string[], context: Context, propose: (proposal: Proposal) => void): void {
+  for (const [index, line] of lines.entries()) {
+    if (line === '' || CHAPTER.test(line)) continue;
+    const candidates: Candidate[] = [
+      ...context.registry.namesIn(line).map((brand) => ({ name: brand.name, link: null })),
+      ...linksIn(line)
+        .filter((link) => !namesNoBrand(link.host))
+        .map((link) => ({ name: null, link })),
+    ];
+    for (const candidate of candidates)
+      propose({ index, line, rule: 'mention', candidate, outcome: resolve(candidate, line, 'mention', context) });
+  }
 }
 
 const withoutLinks = (line: string, links: Link[]) => links.reduce((text, l) => text.replace(l.url, ' '), line);
@@ -284,7 +324,7 @@ const isOwn = (folded: string, self: Set<string>) =>
   );
 
 /** A candidate to a finding: the registry decides when it knows the name or the domain; the creator's own never count. */
-function resolve(candidate: Candidate, line: string, rule: Rule, context: Context): Finding | { rejected: string } {
+function resolve(candidate: Candidate, line: string, rule: Rule, context: Context): Finding | Rejection {
   const { registry, self } = context;
   const text = line.length > 200 ? `${line.slice(0, 197)}…` : line;
   // The verb a name was cut out with is not part of it ("Download HaaNaa", "Visit Cupshe").
@@ -298,10 +338,13 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
     candidate.link && !namesNoBrand(candidate.link.host) && !(named && social(candidate.link)) ? candidate.link : null;
   for (const found of [named ? knownName(named, registry) : undefined, link ? registry.byHost(link.host) : undefined]) {
     if (found && 'notSponsor' in found)
-      return { rejected: `${found.notSponsor.name}, ${found.notSponsor.why} (brand registry)` };
+      return {
+        rejected: `${found.notSponsor.name}, ${found.notSponsor.why} (brand registry)`,
+        name: found.notSponsor.name,
+      };
     if (found && 'brand' in found)
       return isOwn(foldName(found.brand.name), self)
-        ? { rejected: `${found.brand.name} is the creator's own` }
+        ? { rejected: `${found.brand.name} is the creator's own`, name: found.brand.name }
         : { name: found.brand.name, brand: found.brand, domain: found.brand.domains[0] ?? null, text, rule };
   }
   const domain = link?.host ?? null;
@@ -309,16 +352,16 @@ function resolve(candidate: Candidate, line: string, rule: Rule, context: Contex
   const site = named ? /^(?:www\.)?([\p{L}0-9-]+)\.[a-z]{2,3}$/iu.exec(named)?.[1] : undefined;
   const siteName = () => (domain ? writtenName(domainName(domain), line) : null);
   const name = site ?? (domain && partOfSite(named, domain) ? siteName() : (named ?? siteName()));
-  if (!name) return { rejected: 'no brand name on the line' };
+  if (!name) return { rejected: 'no brand name on the line', name: null };
   const folded = foldName(name);
-  if (folded.length < 2) return { rejected: 'no brand name on the line' };
+  if (folded.length < 2) return { rejected: 'no brand name on the line', name: null };
   // In running text a brand is capitalised, written as its site or known to the registry: a lone lowercase word
   // ("thanks to those who…", "referral services") is a common word.
   if (name === named && /^\p{Ll}+$/u.test(name) && !(domain && foldName(domainName(domain)) === folded))
-    return { rejected: `"${name}" is a common word, not a brand's name` };
+    return { rejected: `"${name}" is a common word, not a brand's name`, name };
   // A named brand behind the creator's own redirect (`Canyon bikes: gmbn.eu/Canyon`) is still that brand.
   if (isOwn(folded, self) || (domain && !named && isOwn(foldName(domainName(domain)), self)))
-    return { rejected: `${name} is the creator's own` };
+    return { rejected: `${name} is the creator's own`, name };
   return { name, brand: null, domain, text, rule };
 }
 

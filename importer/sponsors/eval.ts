@@ -13,7 +13,9 @@ import { BadValue } from '../csv/values.ts';
 import { identifyLanguage } from '../enrich/language.ts';
 import { foldName, type VideoFacts } from '../model.ts';
 import { detectSponsors } from './detect.ts';
+import { sponsorsOf } from './find.ts';
 import type { Registry } from './registry.ts';
+import type { Scorer } from './scorer.ts';
 
 export const LABELS_FILE = path.resolve(import.meta.dirname, '../../relevance/sponsors/labels.jsonl');
 export const SHARED_TRENDING = { US: 'trending-2017-US.csv', FR: 'trending-2017-FR.csv' } as const;
@@ -122,11 +124,17 @@ export interface Evaluation {
 export type Reader = (video: VideoFacts, label: Label) => Found[];
 type Found = { name: string; text: string; rule: string };
 
-/** The detector, reading the video as `npm run import` does. */
-const detector =
+/** The rules alone, taking every candidate they accept. */
+export const rulesReader =
   (registry: Registry): Reader =>
   (video) =>
     detectSponsors(video, { title: video.channelTitle ?? '', handle: null }, registry);
+
+/** The detector as `npm run import` reads a video: the rules' candidates, scored, kept at the threshold. */
+export const scorerReader =
+  (registry: Registry, scorer: Scorer, threshold = scorer.threshold): Reader =>
+  (video) =>
+    sponsorsOf(video, { title: video.channelTitle ?? '', handle: null }, registry, scorer, threshold);
 
 /**
  * A second reader's labels of the same videos (a person or a helper who never saw the first labels): how far two
@@ -149,7 +157,7 @@ export function evaluate(
   labels: SetLabel[],
   videos: Map<string, VideoFacts>,
   registry: Registry,
-  read: Reader = detector(registry),
+  read: Reader,
 ): Evaluation {
   // Each key's videos, as [right, wrong, missed] pairs per video.
   const tallies = new Map<string, Counts[]>();
@@ -254,7 +262,7 @@ export function scoreOf(perVideo: Counts[]): Score {
  * The label a detected name stands for: the same folded name, or one that starts with the other (a brand and its
  * product: `SkyBound Stratos` for `SkyBound`), at least four characters long.
  */
-function matching(name: string, expected: Map<string, unknown>): string {
+export function matching(name: string, expected: Map<string, unknown>): string {
   if (expected.has(name)) return name;
   for (const key of expected.keys())
     if (Math.min(key.length, name.length) >= 4 && (key.startsWith(name) || name.startsWith(key))) return key;

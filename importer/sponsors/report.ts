@@ -6,6 +6,7 @@ import {
   type Evaluation,
   evaluate,
   LABELS_FILE,
+  type Reader,
   readLabels,
   type SetLabel,
   SHARED_TRENDING,
@@ -23,6 +24,8 @@ export interface EvaluationInput {
   videos?: string[];
   /** Score a second reader's labels of the same videos instead of the detector (on the videos both labelled). */
   secondReader?: string;
+  /** The detector to score: the rules alone, or the scored candidates kept from a threshold. */
+  detector: Reader;
 }
 
 export async function runEvaluation(input: EvaluationInput, registry: Registry): Promise<Evaluation> {
@@ -40,7 +43,7 @@ export async function runEvaluation(input: EvaluationInput, registry: Registry):
     readLabels(file).map((label) => ({ ...label, set: set(file) })),
   );
   const videos = await trendingVideos(files);
-  if (!input.secondReader) return evaluate(labels, videos, registry);
+  if (!input.secondReader) return evaluate(labels, videos, registry, input.detector);
   const second = readLabels(input.secondReader);
   const both = new Set(second.map((l) => l.videoId));
   return evaluate(

@@ -5,6 +5,7 @@ import {
   evaluate,
   type Label,
   readLabels,
+  rulesReader,
   sharedVideos,
   splitOf,
 } from '../../../importer/sponsors/eval.ts';
@@ -41,7 +42,7 @@ describe('the labelled sponsorships of the shared trending files', () => {
   });
 
   it('score the detector: precision and recall per split and language, false positives by cause', () => {
-    const { scores, falsePositives, causes } = evaluate(labels, videos, Registry.load());
+    const { scores, falsePositives, causes } = evaluate(labels, videos, Registry.load(), rulesReader(Registry.load()));
     expect(Object.keys(scores)).toEqual(
       expect.arrayContaining(['held-out', 'held-out en', 'held-out fr', 'tune', 'tune en', 'tune fr']),
     );

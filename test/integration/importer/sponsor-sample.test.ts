@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluate, readLabels, SHARED_TRENDING, trendingVideos } from '../../../importer/sponsors/eval.ts';
+import { evaluate, readLabels, rulesReader, SHARED_TRENDING, trendingVideos } from '../../../importer/sponsors/eval.ts';
 import { Registry } from '../../../importer/sponsors/registry.ts';
 import { sampleForLabelling } from '../../../importer/sponsors/sample.ts';
 import { realdata } from '../../support/realdata.ts';
@@ -60,7 +60,7 @@ describe('a sample of real videos to label blind', () => {
     const labels = readLabels(path.join(out, 'labels.jsonl'));
     expect(labels.map((l) => l.videoId).sort()).toEqual([...written.keys()].sort());
     // Unlabelled yet: every sponsor the detector finds counts against it until a reader fills the labels in.
-    const { scores } = evaluate(labels, written, Registry.load());
+    const { scores } = evaluate(labels, written, Registry.load(), rulesReader(Registry.load()));
     expect(scores.fresh?.videos).toBe(45);
     expect(readFileSync(path.join(out, 'videos.csv'), 'utf8').split('\n')[0]).toContain('video_id');
   });

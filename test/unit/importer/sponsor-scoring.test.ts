@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, type Label, scoreOf, secondReader } from '../../../importer/sponsors/eval.ts';
+import { evaluate, type Label, rulesReader, scoreOf, secondReader } from '../../../importer/sponsors/eval.ts';
 import { Registry } from '../../../importer/sponsors/registry.ts';
 import { videoFacts } from '../../support/video.ts';
 
@@ -71,7 +71,7 @@ describe('sponsor scores', () => {
       { ...label('a', ['NordVPN']), set: 'first' },
       { ...label('b', ['Raycon']), set: 'second' },
     ];
-    const { scores } = evaluate(labels, videos, Registry.load());
+    const { scores } = evaluate(labels, videos, Registry.load(), rulesReader(Registry.load()));
     expect(scores.first).toMatchObject({ truePositives: 1, falseNegatives: 0 });
     expect(scores.second).toMatchObject({ truePositives: 0, falseNegatives: 1 });
     expect(scores.fresh).toMatchObject({ videos: 2, truePositives: 1, falseNegatives: 1, recall: 0.5 });

@@ -1,0 +1,179 @@
+"""Trains the sponsorship scorer: gradient-boosted trees over the rows `npm run import -- sponsor-features` writes.
+
+Scores it leaving one labelled set out at a time (and every channel of that set out of its training), reports
+precision and recall of (video, brand) pairs over thresholds, then trains on every set but the held-out period's
+and writes the trees as JSON for importer/sponsors/scorer.ts. Run through `npm run train:sponsors`.
+"""
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+
+import lightgbm as lgb
+import numpy as np
+
+# Videos published or charted in July and August 2020 are held out for measuring: scored, never trained on.
+HELD_OUT = {"world-2020"}
+PARAMS = {
+    "objective": "binary",
+    "learning_rate": 0.05,
+    "num_leaves": 15,
+    "min_data_in_leaf": 10,
+    "feature_fraction": 0.9,
+    "lambda_l2": 1.0,
+    "deterministic": True,
+    "num_threads": 1,
+    "seed": 2026,
+    "verbose": -1,
+}
+ROUNDS = 200
+
+
+def read(files):
+    names, videos, candidates = None, [], []
+    for file in files:
+        with open(file, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if row["kind"] == "features":
+                    if names is not None and names != row["names"]:
+                        sys.exit(f"{file}: its features differ from the other files'; rebuild them all")
+                    names = row["names"]
+                elif row["kind"] == "video":
+                    videos.append(row)
+                else:
+                    candidates.append(row)
+    return names, videos, candidates
+
+
+def train(rows):
+    data = lgb.Dataset(np.array([r["values"] for r in rows], dtype=float), label=[r["label"] for r in rows])
+    return lgb.train(PARAMS, data, num_boost_round=ROUNDS)
+
+
+def out_of_fold(videos, candidates):
+    """Each set's candidates scored by a model that saw neither that set nor any of its channels."""
+    scores = {}
+    for held in sorted({v["set"] for v in videos}):
+        channels = {v["channel"] for v in videos if v["set"] == held}
+        rows = [c for c in candidates if c["set"] != held and c["set"] not in HELD_OUT and c["channel"] not in channels]
+        test = [c for c in candidates if c["set"] == held]
+        if not test:
+            continue
+        model = train(rows)
+        for row, p in zip(test, model.predict(np.array([c["values"] for c in test], dtype=float))):
+            scores[id(row)] = float(p)
+    return scores
+
+
+def counts(videos, candidates, scores, threshold):
+    """Per video: right, wrong and missed pairs (a brand and its product are one pair, as eval-sponsors counts)."""
+    per_video = {v["videoId"]: [0, 0, v["pairs"]] for v in videos}
+    groups = defaultdict(lambda: [0.0, 0])
+    for c in candidates:
+        group = groups[(c["videoId"], c["match"])]
+        group[0] = max(group[0], scores[id(c)])
+        group[1] = max(group[1], c["label"])
+    for (video, _), (score, label) in groups.items():
+        if score >= threshold:
+            per_video[video][0 if label else 1] += 1
+            if label:
+                per_video[video][2] -= 1
+    return per_video
+
+
+def figures(per_video, rounds=2000):
+    def pr(rows):
+        tp = sum(r[0] for r in rows)
+        fp = sum(r[1] for r in rows)
+        fn = sum(r[2] for r in rows)
+        return (tp / (tp + fp) if tp + fp else float("nan"), tp / (tp + fn) if tp + fn else float("nan"), tp, fp, fn)
+
+    rows = list(per_video.values())
+    precision, recall, tp, fp, fn = pr(rows)
+    rng = random.Random(2026)
+    samples = [pr([rows[rng.randrange(len(rows))] for _ in rows]) for _ in range(rounds)]
+    interval = lambda i: tuple(np.nanpercentile([s[i] for s in samples], [2.5, 97.5]).round(3))
+    return {
+        "videos": len(rows), "pairs": tp + fn, "found": tp + fp, "right": tp,
+        "precision": round(precision, 3), "precisionInterval": interval(0),
+        "recall": round(recall, 3), "recallInterval": interval(1),
+    }
+
+
+def slim(node):
+    """A tree as scorer.ts reads it: splits (feature, threshold, which way a missing value goes) and leaves."""
+    if "leaf_value" in node:
+        return {"leaf": node["leaf_value"]}
+    if node["decision_type"] != "<=":
+        sys.exit(f"a split of type {node['decision_type']}: scorer.ts reads only <=")
+    return {
+        "feature": node["split_feature"],
+        "threshold": node["threshold"],
+        "missingLeft": node["default_left"],
+        "left": slim(node["left_child"]),
+        "right": slim(node["right_child"]),
+    }
+
+
+def export(model, names, threshold, strict, evaluation, rows):
+    dumped = model.dump_model()
+    # LightGBM's own probabilities for a few rows: scorer.ts must reproduce them (test/unit/importer/scorer.test.ts).
+    sample = rows[:: max(1, len(rows) // 25)][:25]
+    predicted = model.predict(np.array([r["values"] for r in sample], dtype=float))
+    checks = [{"values": r["values"], "probability": float(p)} for r, p in zip(sample, predicted)]
+    trees = [slim(tree["tree_structure"]) for tree in dumped["tree_info"]]
+    return {
+        "about": "Gradient-boosted trees over the features of importer/sponsors/features.ts, trained by importer/sponsors/train.py (npm run train:sponsors) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
+        "lightgbm": lgb.__version__,
+        "params": PARAMS,
+        "rounds": ROUNDS,
+        "features": names,
+        "threshold": threshold,
+        "strictThreshold": strict,
+        "evaluation": evaluation,
+        "checks": checks,
+        "trees": trees,
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("rows", nargs="+")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--precision", type=float, default=0.90, help="the default threshold's precision target")
+    args = parser.parse_args()
+    names, videos, candidates = read(args.rows)
+    scores = out_of_fold(videos, candidates)
+    scored_sets = sorted({v["set"] for v in videos})
+    curve = []
+    for t in [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]:
+        pooled = figures(counts(videos, candidates, scores, t), rounds=200)
+        curve.append({"threshold": t, "precision": pooled["precision"], "recall": pooled["recall"]})
+    # The default threshold: the lowest whose pooled out-of-fold precision reaches the target (the most recall at
+    # that precision); the strict one reaches 0.95.
+    pick = lambda target: next((p["threshold"] for p in curve if p["precision"] >= target), curve[-1]["threshold"])
+    threshold, strict = pick(args.precision), pick(0.95)
+    evaluation = {
+        "method": "leave one set out, its channels out of training too",
+        "pooled": figures(counts(videos, candidates, scores, threshold)),
+        "sets": {
+            s: figures(counts([v for v in videos if v["set"] == s], [c for c in candidates if c["set"] == s], scores, threshold))
+            for s in scored_sets
+        },
+        "curve": curve,
+    }
+    training = [c for c in candidates if c["set"] not in HELD_OUT]
+    final = train(training)
+    with open(args.out, "w", encoding="utf-8") as handle:
+        json.dump(export(final, names, threshold, strict, evaluation, training), handle, indent=1)
+        handle.write("\n")
+    print(json.dumps({k: v for k, v in evaluation.items() if k != "curve"}, indent=1))
+    print("threshold", threshold, "strict", strict)
+    for p in curve:
+        print(f"  {p['threshold']:.2f}  P {p['precision']:.3f}  R {p['recall']:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { candidatesOf, FEATURES } from '../../../importer/sponsors/features.ts';
+import { sponsorsOf } from '../../../importer/sponsors/find.ts';
+import { Registry } from '../../../importer/sponsors/registry.ts';
+import { SCORER_FILE, Scorer } from '../../../importer/sponsors/scorer.ts';
+
+const registry = Registry.load();
+const scorer = Scorer.load();
+const channel = { title: 'Casey Bloggs', handle: null };
+const video = (description: string) => ({ title: 'A video', description, tags: [] });
+
+describe('the learned sponsor scorer', () => {
+  it("reproduces LightGBM's own probabilities for the rows the training checked", () => {
+    expect(scorer.checks.length).toBeGreaterThan(10);
+    for (const check of scorer.checks) expect(scorer.probability(check.values)).toBeCloseTo(check.probability, 12);
+  });
+
+  it('refuses a model trained on other features than features.ts computes', () => {
+    const model = JSON.parse(readFileSync(SCORER_FILE, 'utf8'));
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'scorer-')), 'scorer.json');
+    writeFileSync(file, JSON.stringify({ ...model, features: [...model.features].reverse() }));
+    expect(() => Scorer.load(file)).toThrow('retrain');
+  });
+
+  it('proposes registry brands and linked sites no rule took, for the model to weigh', () => {
+    const names = candidatesOf(video('Filmed with my new camera\nhttps://www.kiwico.com'), channel, registry).map(
+      (c) => [c.name, c.values.mentionOnly, c.values.accepted],
+    );
+    expect(names).toEqual([['KiwiCo', 1, 0]]);
+    expect(FEATURES.length).toBe(new Set(FEATURES).size);
+  });
+
+  it('keeps a plain disclosure with a deal above the default threshold, with its line and a confidence', () => {
+    const [found] = sponsorsOf(
+      video('This video is sponsored by NordVPN! Go to nordvpn.com/casey for 70% off'),
+      channel,
+      registry,
+      scorer,
+      scorer.threshold,
+    );
+    expect(found).toMatchObject({ name: 'NordVPN', text: expect.stringContaining('sponsored by NordVPN') });
+    expect(found?.confidence).toBeGreaterThanOrEqual(scorer.threshold);
+  });
+});
