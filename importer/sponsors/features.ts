@@ -5,6 +5,7 @@ import { identifyLanguage } from '../enrich/language.ts';
 import { foldName } from '../model.ts';
 import { type ChannelIdentity, detectSponsors, type Finding, type Proposal, type VideoText } from './detect.ts';
 import { classOf } from './hosts.ts';
+import { linesOf } from './lines.ts';
 import { domainName } from './links.ts';
 import {
   CHAPTER,
@@ -12,6 +13,8 @@ import {
   DEAL,
   DISCLOSURE,
   OWN,
+  PARTNERS_HEADING,
+  PARTNERS_INTRO,
   REFERRAL,
   SPONSOR_INVITATION,
   SPONSOR_WORD,
@@ -56,6 +59,11 @@ const LINE_SIGNALS: Record<string, (line: string) => boolean> = {
   link: (l) => /https?:\/\/|www\./i.test(l),
 };
 
+/** Signals read on the lines around a candidate's too: a sponsor block names its brands one per line. */
+const NEAR_SIGNALS = ['deal', 'disclosure', 'sponsorWord', 'own', 'music', 'label', 'code'];
+/** How far around a line its neighbourhood reaches, within its paragraph. */
+const NEAR = 3;
+
 export const FEATURES = [
   'accepted',
   'proposals',
@@ -77,6 +85,14 @@ export const FEATURES = [
   'nameIsDomain',
   ...HOST_CLASSES.map((c) => `host:${c}`),
   ...Object.keys(LINE_SIGNALS).map((s) => `line:${s}`),
+  ...Object.keys(LINE_SIGNALS)
+    .filter((s) => NEAR_SIGNALS.includes(s))
+    .map((s) => `near:${s}`),
+  'underHeading',
+  'blockLinks',
+  'linkCarriesSelf',
+  'linkHasPath',
+  'lineNamesSelf',
   'selfOverlap',
   'words',
   'length',
@@ -116,7 +132,8 @@ export function candidatesOf(video: VideoText, channel: ChannelIdentity, registr
     group.proposals.push(proposal);
     groups.set(key, group);
   }
-  const lineCount = video.description.split('\n').length + 1;
+  const lines = [video.title, ...linesOf(video.description)].map((l) => l.trim());
+  const lineCount = lines.length;
   const language = identifyLanguage(`${video.title}\n${video.description}`) ?? '';
   const descriptionFolded = foldName(video.description);
   const self = [channel.title ?? '', channel.handle ?? ''].map(foldName).filter((s) => s.length >= 3);
@@ -129,6 +146,9 @@ export function candidatesOf(video: VideoText, channel: ChannelIdentity, registr
     const reason = (p: Proposal) => ('rejected' in p.outcome ? p.outcome.rejected : '');
     const hosts = group.proposals.flatMap((p) => (p.candidate.link ? [p.candidate.link.host] : []));
     const classes = new Set<string | undefined>(hosts.map((h) => classOf(h)?.of.class));
+    const near = group.proposals.flatMap((p) => paragraphLines(lines, p.index));
+    const nearAny = (test: (line: string) => boolean) => (near.some(test) ? 1 : 0);
+    const paths = group.proposals.flatMap((p) => (p.candidate.link ? [foldName(p.candidate.link.path)] : []));
     const firstLine = Math.min(...group.proposals.map((p) => p.index));
     const values = {
       accepted: finding ? 1 : 0,
@@ -158,6 +178,18 @@ export function candidatesOf(video: VideoText, channel: ChannelIdentity, registr
       ...Object.fromEntries(
         Object.entries(LINE_SIGNALS).map(([signal, test]) => [`line:${signal}`, any((p) => test(p.line))]),
       ),
+      ...Object.fromEntries(
+        NEAR_SIGNALS.map((signal) => [`near:${signal}`, nearAny(LINE_SIGNALS[signal] as (l: string) => boolean)]),
+      ),
+      underHeading: any((p) => headingAbove(lines, p.index)),
+      blockLinks: Math.max(
+        ...group.proposals.map(
+          (p) => paragraphLines(lines, p.index).filter((l) => /https?:\/\/|www\./i.test(l)).length,
+        ),
+      ),
+      linkCarriesSelf: paths.some((path) => self.some((s) => s.length >= 4 && path.includes(s))) ? 1 : 0,
+      linkHasPath: paths.some((path) => path.length > 0) ? 1 : 0,
+      lineNamesSelf: any((p) => self.some((s) => s.length >= 4 && foldName(p.line).includes(s))),
       selfOverlap: self.some((s) => s.includes(key) || key.includes(s)) ? 1 : 0,
       words: name.trim().split(/\s+/).length,
       length: key.length,
@@ -180,6 +212,22 @@ export function candidatesOf(video: VideoText, channel: ChannelIdentity, registr
       };
     return { name, key, finding, as, values };
   });
+}
+
+/** The lines around a line, up to NEAR each way, stopping at a blank line (the end of its paragraph). */
+function paragraphLines(lines: string[], index: number): string[] {
+  const near: string[] = [];
+  for (let i = index - 1; i >= Math.max(1, index - NEAR) && lines[i] !== ''; i -= 1) near.push(lines[i] as string);
+  for (let i = index + 1; i <= index + NEAR && i < lines.length && lines[i] !== ''; i += 1)
+    near.push(lines[i] as string);
+  return near;
+}
+
+/** Whether a partners heading or introduction stands above the line in its paragraph ("Sponsors:", "Nos partenaires"). */
+function headingAbove(lines: string[], index: number): boolean {
+  for (let i = index - 1; i >= 1 && lines[i] !== ''; i -= 1)
+    if (PARTNERS_HEADING.test(lines[i] as string) || PARTNERS_INTRO.test(lines[i] as string)) return true;
+  return false;
 }
 
 /** A brand's key: its registry name when the registry knows it, folded. */
