@@ -1,7 +1,8 @@
 // `npm run import -- <csv|youtube|explain|eval-sponsors> …`: real channels and videos to the source format the
 // indexer loads, with the sponsorships their descriptions disclose. docs/real-data.md walks through each command.
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv, main } from '../common/cli.ts';
 import { createProgress, type Progress } from '../common/progress.ts';
@@ -13,21 +14,15 @@ import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
 import { buildDataset } from './dataset.ts';
 import { NicheRules } from './enrich/niches.ts';
-import {
-  LABELS_FILE,
-  readLabels,
-  rulesReader,
-  SHARED_TRENDING,
-  scorerReader,
-  trendingVideos,
-} from './sponsors/eval.ts';
+import { LABELS_FILE, rulesReader, SHARED_TRENDING, scorerReader } from './sponsors/eval.ts';
 import { explainVideo } from './sponsors/explain.ts';
+import { loadDetector } from './sponsors/find.ts';
+import { mineBrands, simpleIconsSeed } from './sponsors/mine.ts';
+import { MINED_FILE } from './sponsors/mined.ts';
 import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
 import { retrain } from './sponsors/retrain.ts';
 import { sampleForLabelling } from './sponsors/sample.ts';
-import { Scorer } from './sponsors/scorer.ts';
-import { trainingRows } from './sponsors/training.ts';
 import { printSummary, summaryFigures } from './summary.ts';
 import { writeDataset } from './write.ts';
 import { loadFetched, YouTubeImporter } from './youtube/import.ts';
@@ -44,8 +39,8 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
        npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
                           [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)
-       npm run import -- sponsor-features [--labels <file.jsonl…> --videos <trending.csv…>] --out <file.jsonl>
-                          (the learned scorer's training rows: each labelled video's candidates and features)
+       npm run import -- mine-brands --corpus <videos.ndjson> [--seed <simple-icons.json>] [--min-channels 3] [--out <file>]
+                          (brands promoted by distinct channels, written to importer/rules/mined-brands.json)
        npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
                           set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)`;
 
@@ -66,10 +61,10 @@ await main(async () => {
       return evalSponsors(args);
     case 'sponsor-sample':
       return sponsorSample(args);
-    case 'sponsor-features':
-      return sponsorFeatures(args);
     case 'train-scorer':
       return trainScorer(args);
+    case 'mine-brands':
+      return mine(args);
     default:
       throw new Error(`unknown command "${args.command}"\n${USAGE}`);
   }
@@ -211,7 +206,7 @@ async function evalSponsors(args: Args): Promise<void> {
     throw new Error(`--threshold is a probability between 0 and 1 (got ${threshold})`);
   const detector = args.switches.has('rules')
     ? rulesReader(registry)
-    : scorerReader(registry, Scorer.load(), threshold === undefined ? undefined : Number(threshold));
+    : scorerReader(loadDetector(), threshold === undefined ? undefined : Number(threshold));
   const evaluation = await runEvaluation({ realdata, labels, videos, secondReader, detector }, registry);
   printEvaluation(evaluation, labels, args.switches.has('details'), secondReader);
 }
@@ -242,28 +237,6 @@ async function sponsorSample(args: Args): Promise<void> {
   );
 }
 
-async function sponsorFeatures(args: Args): Promise<void> {
-  rejectUnknown(args, ['labels', 'videos', 'out']);
-  const out = single(args, 'out');
-  if (!out) throw new Error('name the file to write the rows to with --out');
-  const labelFiles = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
-  const files = (
-    args.values.get('videos') ?? Object.values(SHARED_TRENDING).map((name) => path.join(REALDATA, name))
-  ).map((file) => path.resolve(file));
-  if (args.values.has('labels') !== args.values.has('videos'))
-    throw new Error('--labels and --videos go together: labels of the videos in those trending files');
-  for (const file of [...labelFiles, ...files]) if (!existsSync(file)) throw new Error(`${file}: no such file`);
-  // A set is named by its file; the shared files' labels are one set.
-  const setOf = (file: string) => (file === LABELS_FILE ? 'shared-2017' : path.basename(file, '.jsonl'));
-  const labels = labelFiles.flatMap((file) => readLabels(file).map((label) => ({ ...label, set: setOf(file) })));
-  const rows = trainingRows(labels, await trendingVideos(files), Registry.load());
-  await writeFile(out, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);
-  const candidates = rows.filter((row) => row.kind === 'candidate');
-  console.log(
-    `${labels.length} videos, ${candidates.length} candidates (${candidates.filter((r) => r.label === 1).length} labelled sponsors) → ${out}`,
-  );
-}
-
 async function trainScorer(args: Args): Promise<void> {
   rejectUnknown(args, ['videos-dir', 'realdata']);
   const videosDir = single(args, 'videos-dir');
@@ -279,4 +252,50 @@ async function trainScorer(args: Args): Promise<void> {
     log: console.error,
   });
   console.log(report);
+}
+
+async function mine(args: Args): Promise<void> {
+  rejectUnknown(args, ['corpus', 'seed', 'min-channels', 'out']);
+  const corpus = single(args, 'corpus');
+  if (!corpus) throw new Error(`name the corpus (npm run import -- corpus) with --corpus\n${USAGE}`);
+  const seedFile = single(args, 'seed');
+  for (const file of [corpus, ...(seedFile ? [seedFile] : [])])
+    if (!existsSync(file)) throw new Error(`${file}: no such file`);
+  const minChannels = Number(single(args, 'min-channels') ?? 3);
+  if (!Number.isInteger(minChannels) || minChannels < 1) throw new Error('--min-channels is a whole number from 1');
+  const out = path.resolve(single(args, 'out') ?? MINED_FILE);
+  const seed = seedFile ? simpleIconsSeed(JSON.parse(await readFile(seedFile, 'utf8'))) : [];
+  const started = Date.now();
+  const mined = await mineBrands({
+    corpus,
+    registry: Registry.load(),
+    minChannels,
+    seed,
+    progress: (videos) => console.error(`${videos.toLocaleString('en-US')} videos read`),
+  });
+  mined.sources = [
+    {
+      what: `corpus ${path.basename(corpus)} (sha256 ${await sha256Of(corpus)}), importer/corpus/README.md`,
+      licence: 'see importer/corpus/README.md',
+    },
+    ...(seedFile
+      ? [
+          {
+            what: `simple-icons data (${path.basename(seedFile)}, sha256 ${await sha256Of(seedFile)})`,
+            licence: 'CC0-1.0',
+          },
+        ]
+      : []),
+  ];
+  await writeFile(out, `${JSON.stringify(mined, null, 1)}\n`);
+  const promoted = mined.brands.filter((b) => b.channels > 0).length;
+  console.log(
+    `${promoted} brands promoted by at least ${minChannels} channels, ${mined.brands.length - promoted} seed brands besides → ${out} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest('hex');
 }

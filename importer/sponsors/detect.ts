@@ -96,12 +96,19 @@ export interface Proposal {
   outcome: Finding | Rejection;
 }
 
+/** Who watches the rules read a video: `explain` follows their decisions, the scorer takes every proposal. */
+export interface Watchers {
+  trace?: (decision: Decision) => void;
+  propose?: (proposal: Proposal) => void;
+  /** More names to propose where a line names them (the mined brands), besides the registry's. */
+  alsoNamed?: Registry;
+}
+
 export function detectSponsors(
   video: VideoText,
   channel: ChannelIdentity,
   registry: Registry,
-  trace?: (decision: Decision) => void,
-  propose?: (proposal: Proposal) => void,
+  { trace, propose, alsoNamed }: Watchers = {},
 ): Finding[] {
   const self = ownNames(channel);
   const lines = [video.title, ...linesOf(video.description)].map((l) => l.trim());
@@ -205,7 +212,7 @@ export function detectSponsors(
     }
     if (!own) for (const link of links) if (isVanityLink(link, context)) add({ name: null, link }, line, 'vanity-link');
   }
-  if (propose) proposeMentions(lines, context, propose);
+  if (propose) proposeMentions(lines, context, propose, alsoNamed);
   return [...findings.values()];
 }
 
@@ -213,11 +220,18 @@ export function detectSponsors(
  * What the rules did not propose, for the scorer to weigh: every registry brand a line names and every site a line
  * links to. The rules' findings stay as they were.
  */
-function proposeMentions(lines: string[], context: Context, propose: (proposal: Proposal) => void): void {
+function proposeMentions(
+  lines: string[],
+  context: Context,
+  propose: (proposal: Proposal) => void,
+  alsoNamed?: Registry,
+): void {
   for (const [index, line] of lines.entries()) {
     if (line === '' || CHAPTER.test(line)) continue;
     const candidates: Candidate[] = [
-      ...context.registry.namesIn(line).map((brand) => ({ name: brand.name, link: null })),
+      ...[context.registry, ...(alsoNamed ? [alsoNamed] : [])].flatMap((registry) =>
+        registry.namesIn(line).map((brand) => ({ name: brand.name, link: null })),
+      ),
       ...linksIn(line)
         .filter((link) => !namesNoBrand(link.host))
         .map((link) => ({ name: null, link })),

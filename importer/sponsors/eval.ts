@@ -13,9 +13,8 @@ import { BadValue } from '../csv/values.ts';
 import { identifyLanguage } from '../enrich/language.ts';
 import { foldName, type VideoFacts } from '../model.ts';
 import { detectSponsors } from './detect.ts';
-import { sponsorsOf } from './find.ts';
+import { type Detector, sponsorsOf } from './find.ts';
 import type { Registry } from './registry.ts';
-import type { Scorer } from './scorer.ts';
 
 export const LABELS_FILE = path.resolve(import.meta.dirname, '../../relevance/sponsors/labels.jsonl');
 export const SHARED_TRENDING = { US: 'trending-2017-US.csv', FR: 'trending-2017-FR.csv' } as const;
@@ -132,9 +131,9 @@ export const rulesReader =
 
 /** The detector as `npm run import` reads a video: the rules' candidates, scored, kept at the threshold. */
 export const scorerReader =
-  (registry: Registry, scorer: Scorer, threshold = scorer.threshold): Reader =>
+  (detector: Detector, threshold = detector.scorer.threshold): Reader =>
   (video) =>
-    sponsorsOf(video, { title: video.channelTitle ?? '', handle: null }, registry, scorer, threshold);
+    sponsorsOf(video, { title: video.channelTitle ?? '', handle: null }, detector, threshold);
 
 /**
  * A second reader's labels of the same videos (a person or a helper who never saw the first labels): how far two

@@ -27,7 +27,9 @@ export async function explainVideo(videoId: string, files: string[], registry: R
   const video = await findVideo(videoId, files);
   if (!video) throw new Error(`video ${videoId} is not in ${files.join(', ')}`);
   const decisions: Decision[] = [];
-  const found = detectSponsors(video, { title: video.channelTitle, handle: null }, registry, (d) => decisions.push(d));
+  const found = detectSponsors(video, { title: video.channelTitle, handle: null }, registry, {
+    trace: (d) => decisions.push(d),
+  });
   const lines = [
     `${video.videoId} · ${video.channelTitle ?? video.channelId} · ${video.publishedAt.slice(0, 10)} · ${video.source}`,
     `"${video.title}"`,

@@ -7,6 +7,7 @@ import { type ChannelIdentity, detectSponsors, type Finding, type Proposal, type
 import { classOf } from './hosts.ts';
 import { linesOf } from './lines.ts';
 import { domainName } from './links.ts';
+import { channelHashes, type MinedBrands } from './mined.ts';
 import {
   CHAPTER,
   CREDIT,
@@ -94,6 +95,8 @@ export const FEATURES = [
   'linkHasPath',
   'lineNamesSelf',
   'selfOverlap',
+  'minedChannels',
+  'seedBrand',
   'words',
   'length',
   'capitals',
@@ -118,10 +121,19 @@ export interface Scored {
   values: Record<FeatureName, number>;
 }
 
-/** Every brand the rules proposed for a video, with its features. */
-export function candidatesOf(video: VideoText, channel: ChannelIdentity, registry: Registry): Scored[] {
+/**
+ * Every brand the rules proposed for a video, and every mined brand a line names, with its features. Mining itself
+ * reads candidates without mined brands.
+ */
+export function candidatesOf(
+  video: VideoText & { channelId?: string | null },
+  channel: ChannelIdentity,
+  registry: Registry,
+  mined?: MinedBrands,
+): Scored[] {
   const proposals: Proposal[] = [];
-  detectSponsors(video, channel, registry, undefined, (p) => proposals.push(p));
+  detectSponsors(video, channel, registry, { propose: (p) => proposals.push(p), alsoNamed: mined?.registry });
+  const channelKeys = channelHashes(video.channelId ?? null, channel.title);
   const groups = new Map<string, { name: string; proposals: Proposal[] }>();
   for (const proposal of proposals) {
     const name = 'rejected' in proposal.outcome ? proposal.outcome.name : proposal.outcome.name;
@@ -191,6 +203,7 @@ export function candidatesOf(video: VideoText, channel: ChannelIdentity, registr
       linkHasPath: paths.some((path) => path.length > 0) ? 1 : 0,
       lineNamesSelf: any((p) => self.some((s) => s.length >= 4 && foldName(p.line).includes(s))),
       selfOverlap: self.some((s) => s.includes(key) || key.includes(s)) ? 1 : 0,
+      ...minedFeatures(mined?.channelsFor(name, hosts[0] ?? null, channelKeys)),
       words: name.trim().split(/\s+/).length,
       length: key.length,
       capitals: /^[\p{Lu}\d\W]+$/u.test(name) ? 1 : 0,
@@ -229,6 +242,11 @@ function headingAbove(lines: string[], index: number): boolean {
     if (PARTNERS_HEADING.test(lines[i] as string) || PARTNERS_INTRO.test(lines[i] as string)) return true;
   return false;
 }
+
+const minedFeatures = (found?: { channels: number; seed: boolean }) => ({
+  minedChannels: found?.channels ?? 0,
+  seedBrand: found?.seed ? 1 : 0,
+});
 
 /** A brand's key: its registry name when the registry knows it, folded. */
 export function keyOf(name: string, registry: Registry): string {

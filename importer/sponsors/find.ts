@@ -2,8 +2,22 @@
 // that shows it and a confidence. What the import keeps and eval-sponsors scores.
 import type { ChannelIdentity, Finding, VideoText } from './detect.ts';
 import { candidatesOf } from './features.ts';
-import type { Registry } from './registry.ts';
-import type { Scorer } from './scorer.ts';
+import { loadMinedBrands, type MinedBrands } from './mined.ts';
+import { Registry } from './registry.ts';
+import { Scorer } from './scorer.ts';
+
+/** What the detector knows: the registry analysts edit, the brands mined across channels, the trained scorer. */
+export interface Detector {
+  registry: Registry;
+  mined: MinedBrands;
+  scorer: Scorer;
+}
+
+export const loadDetector = (): Detector => ({
+  registry: Registry.load(),
+  mined: loadMinedBrands(),
+  scorer: Scorer.load(),
+});
 
 export interface ScoredFinding extends Finding {
   /** The probability a careful reader counts it, from the scorer. */
@@ -17,13 +31,12 @@ export interface ScoredFinding extends Finding {
 export const KEPT_FROM = 0.2;
 
 export function sponsorsOf(
-  video: VideoText,
+  video: VideoText & { channelId?: string | null },
   channel: ChannelIdentity,
-  registry: Registry,
-  scorer: Scorer,
+  { registry, mined, scorer }: Detector,
   from = KEPT_FROM,
 ): ScoredFinding[] {
-  return candidatesOf(video, channel, registry)
+  return candidatesOf(video, channel, registry, mined)
     .map((candidate) => ({ ...candidate.as, confidence: round(scorer.score(candidate.values)) }))
     .filter((finding) => finding.confidence >= from)
     .sort((a, b) => b.confidence - a.confidence || a.name.localeCompare(b.name));

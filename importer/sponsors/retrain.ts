@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LABELS_FILE, readLabels, type SetLabel, trendingVideos } from './eval.ts';
+import { loadMinedBrands } from './mined.ts';
 import type { Registry } from './registry.ts';
 import { SCORER_FILE } from './scorer.ts';
 import { trainingRows } from './training.ts';
@@ -24,6 +25,7 @@ export interface RetrainInput {
 
 /** Writes the rows, trains, and returns the training's report. */
 export async function retrain({ shared, videosDir, registry, log }: RetrainInput): Promise<string> {
+  const mined = loadMinedBrands();
   const sets: { name: string; labels: SetLabel[]; files: string[] }[] = [
     { name: 'shared-2017', labels: readLabels(LABELS_FILE), files: shared },
   ];
@@ -45,6 +47,7 @@ export async function retrain({ shared, videosDir, registry, log }: RetrainInput
       set.labels.map((label) => ({ ...label, set: set.name })),
       await trendingVideos(set.files),
       registry,
+      mined,
     );
     const file = path.join(work, `${set.name}.jsonl`);
     writeFileSync(file, `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`);

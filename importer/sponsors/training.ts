@@ -4,6 +4,7 @@
 import type { VideoFacts } from '../model.ts';
 import { matching, type SetLabel } from './eval.ts';
 import { candidatesOf, FEATURES, keyOf } from './features.ts';
+import type { MinedBrands } from './mined.ts';
 import type { Registry } from './registry.ts';
 
 export interface VideoRow {
@@ -36,6 +37,7 @@ export function trainingRows(
   labels: SetLabel[],
   videos: Map<string, VideoFacts>,
   registry: Registry,
+  mined: MinedBrands,
 ): (FeaturesRow | VideoRow | CandidateRow)[] {
   const rows: (FeaturesRow | VideoRow | CandidateRow)[] = [{ kind: 'features', names: FEATURES }];
   for (const label of labels) {
@@ -45,7 +47,7 @@ export function trainingRows(
     const channel = video.channelTitle ?? '';
     const expected = new Map(label.sponsors.map((s) => [keyOf(s.name, registry), s]));
     rows.push({ kind: 'video', set, videoId: video.videoId, channel, pairs: expected.size });
-    for (const candidate of candidatesOf(video, { title: channel, handle: null }, registry)) {
+    for (const candidate of candidatesOf(video, { title: channel, handle: null }, registry, mined)) {
       const match = matching(candidate.key, expected);
       rows.push({
         kind: 'candidate',

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { candidatesOf, FEATURES } from '../../../importer/sponsors/features.ts';
-import { sponsorsOf } from '../../../importer/sponsors/find.ts';
-import { Registry } from '../../../importer/sponsors/registry.ts';
+import { loadDetector, sponsorsOf } from '../../../importer/sponsors/find.ts';
 import { SCORER_FILE, Scorer } from '../../../importer/sponsors/scorer.ts';
 
-const registry = Registry.load();
-const scorer = Scorer.load();
+const detector = loadDetector();
+const { registry, scorer } = detector;
 const channel = { title: 'Casey Bloggs', handle: null };
 const video = (description: string) => ({ title: 'A video', description, tags: [] });
 
@@ -37,8 +36,7 @@ describe('the learned sponsor scorer', () => {
     const [found] = sponsorsOf(
       video('This video is sponsored by NordVPN! Go to nordvpn.com/casey for 70% off'),
       channel,
-      registry,
-      scorer,
+      detector,
       scorer.threshold,
     );
     expect(found).toMatchObject({ name: 'NordVPN', text: expect.stringContaining('sponsored by NordVPN') });
