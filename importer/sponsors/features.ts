@@ -36,6 +36,9 @@ const HOST_CLASSES = [
 ] as const;
 const LANGUAGES = ['en', 'fr', 'es', 'pt', 'de'];
 
+/** DISCLOSURE without its global flag, so a test keeps no state between lines. */
+const DISCLOSES = new RegExp(DISCLOSURE.source, 'iu');
+
 /** A line's own signals, each 0 or 1. */
 const LINE_SIGNALS: Record<string, (line: string) => boolean> = {
   percent: (l) => /\d\s?%/.test(l),
@@ -43,7 +46,7 @@ const LINE_SIGNALS: Record<string, (line: string) => boolean> = {
   code: (l) => /\b(?:code|coupon|c[óo]digo|cupom|gutschein|promo)/iu.test(l),
   trial: (l) => TRIAL.test(l),
   deal: (l) => DEAL.test(l),
-  disclosure: (l) => new RegExp(DISCLOSURE.source, 'iu').test(l),
+  disclosure: (l) => DISCLOSES.test(l),
   sponsorWord: (l) => SPONSOR_WORD.test(l),
   credit: (l) => CREDIT.test(l),
   music: (l) => /\b(?:music|musique|m[úu]sica|musik|song|beat|track|instrumental|prod\.?|remix)\b/iu.test(l),
@@ -145,6 +148,16 @@ export function candidatesOf(
     groups.set(key, group);
   }
   const lines = [video.title, ...linesOf(video.description)].map((l) => l.trim());
+  // A line's signals are read once, however many candidates it or its neighbours propose.
+  const read = new Map<string, Set<string>>();
+  const signals = (line: string) => {
+    let found = read.get(line);
+    if (!found) {
+      found = new Set(Object.keys(LINE_SIGNALS).filter((signal) => LINE_SIGNALS[signal]?.(line)));
+      read.set(line, found);
+    }
+    return found;
+  };
   const lineCount = lines.length;
   const language = identifyLanguage(`${video.title}\n${video.description}`) ?? '';
   const descriptionFolded = foldName(video.description);
@@ -159,7 +172,7 @@ export function candidatesOf(
     const hosts = group.proposals.flatMap((p) => (p.candidate.link ? [p.candidate.link.host] : []));
     const classes = new Set<string | undefined>(hosts.map((h) => classOf(h)?.of.class));
     const near = group.proposals.flatMap((p) => paragraphLines(lines, p.index));
-    const nearAny = (test: (line: string) => boolean) => (near.some(test) ? 1 : 0);
+    const nearAny = (signal: string) => (near.some((line) => signals(line).has(signal)) ? 1 : 0);
     const paths = group.proposals.flatMap((p) => (p.candidate.link ? [foldName(p.candidate.link.path)] : []));
     const firstLine = Math.min(...group.proposals.map((p) => p.index));
     const values = {
@@ -188,11 +201,9 @@ export function candidatesOf(
         : 0,
       ...Object.fromEntries(HOST_CLASSES.map((c) => [`host:${c}`, classes.has(c) ? 1 : 0])),
       ...Object.fromEntries(
-        Object.entries(LINE_SIGNALS).map(([signal, test]) => [`line:${signal}`, any((p) => test(p.line))]),
+        Object.keys(LINE_SIGNALS).map((signal) => [`line:${signal}`, any((p) => signals(p.line).has(signal))]),
       ),
-      ...Object.fromEntries(
-        NEAR_SIGNALS.map((signal) => [`near:${signal}`, nearAny(LINE_SIGNALS[signal] as (l: string) => boolean)]),
-      ),
+      ...Object.fromEntries(NEAR_SIGNALS.map((signal) => [`near:${signal}`, nearAny(signal)])),
       underHeading: any((p) => headingAbove(lines, p.index)),
       blockLinks: Math.max(
         ...group.proposals.map(

@@ -94,11 +94,14 @@ export class Registry {
   namesIn(text: string): Brand[] {
     const found = new Set<Brand>();
     const words = text.split(/[^\p{L}\p{N}'’&+.-]+/u).filter(Boolean);
+    // Folding works letter by letter, so a phrase's key is its words' keys joined: each word is folded once.
+    const folded = words.map(foldName);
     for (let start = 0; start < words.length; start += 1) {
       let phrase = '';
+      let key = '';
       for (let end = start; end < Math.min(words.length, start + 7); end += 1) {
         phrase += words[end];
-        const key = foldName(phrase);
+        key += folded[end];
         const hit = this.byName.get(key);
         if (hit && 'kind' in hit && key.length >= 3 && this.writtenAs(phrase, key, hit)) found.add(hit);
       }
