@@ -21,7 +21,7 @@ import { mineBrands, simpleIconsSeed } from './sponsors/mine.ts';
 import { MINED_FILE } from './sponsors/mined.ts';
 import { Registry } from './sponsors/registry.ts';
 import { printEvaluation, runEvaluation } from './sponsors/report.ts';
-import { retrain } from './sponsors/retrain.ts';
+import { retrain, setName } from './sponsors/retrain.ts';
 import { sampleForLabelling } from './sponsors/sample.ts';
 import { printSummary, summaryFigures } from './summary.ts';
 import { writeDataset } from './write.ts';
@@ -204,9 +204,15 @@ async function evalSponsors(args: Args): Promise<void> {
   const threshold = single(args, 'threshold');
   if (threshold !== undefined && !(Number(threshold) >= 0 && Number(threshold) <= 1))
     throw new Error(`--threshold is a probability between 0 and 1 (got ${threshold})`);
-  const detector = args.switches.has('rules')
-    ? rulesReader(registry)
-    : scorerReader(loadDetector(), threshold === undefined ? undefined : Number(threshold));
+  const scored = args.switches.has('rules') ? undefined : loadDetector();
+  const detector = scored
+    ? scorerReader(scored, threshold === undefined ? undefined : Number(threshold))
+    : rulesReader(registry);
+  const seen = labels.map(setName).filter((set) => scored?.scorer.trainedOn.includes(set));
+  if (seen.length > 0)
+    console.error(
+      `The scorer learned from ${seen.join(', ')}: these figures are in-sample. Its figures on text it did not learn from are train-scorer's, leaving one set out (importer/sponsors/scorer.json, "evaluation").\n`,
+    );
   const evaluation = await runEvaluation({ realdata, labels, videos, secondReader, detector }, registry);
   printEvaluation(evaluation, labels, args.switches.has('details'), secondReader);
 }

@@ -23,15 +23,19 @@ export interface RetrainInput {
   log: (line: string) => void;
 }
 
+/** A labelled set's name: its file's, and the shared files' labels are `shared-2017`. */
+export const setName = (file: string) =>
+  path.resolve(file) === LABELS_FILE ? 'shared-2017' : path.basename(file, '.jsonl');
+
 /** Writes the rows, trains, and returns the training's report. */
 export async function retrain({ shared, videosDir, registry, log }: RetrainInput): Promise<string> {
   const mined = loadMinedBrands();
   const sets: { name: string; labels: SetLabel[]; files: string[] }[] = [
-    { name: 'shared-2017', labels: readLabels(LABELS_FILE), files: shared },
+    { name: setName(LABELS_FILE), labels: readLabels(LABELS_FILE), files: shared },
   ];
   const missing: string[] = [];
   for (const file of readdirSync(FRESH_DIR).filter((f) => f.endsWith('.jsonl') && !f.startsWith('second-reader'))) {
-    const name = path.basename(file, '.jsonl');
+    const name = setName(file);
     const dir = path.join(videosDir, name);
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.csv')) : [];
     if (files.length === 0) missing.push(name);

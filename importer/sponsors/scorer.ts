@@ -21,6 +21,8 @@ const TreeSchema: z.ZodType<Tree> = z.lazy(() =>
 );
 const ModelSchema = z.object({
   features: z.array(z.string()),
+  /** The labelled sets the trees learned from: scoring one of them measures nothing new. */
+  trainedOn: z.array(z.string()),
   /** The default threshold: the lowest whose pooled precision out of fold reached the training's target. */
   threshold: z.number().min(0).max(1),
   /** The threshold whose pooled precision out of fold reached 0.95. */
@@ -37,13 +39,14 @@ export class Scorer {
     readonly threshold: number,
     readonly strictThreshold: number,
     readonly checks: { values: number[]; probability: number }[],
+    readonly trainedOn: string[],
   ) {}
 
   static load(file = SCORER_FILE): Scorer {
     const model = readJsonFile(file, ModelSchema, 'sponsor scorer');
     if (model.features.join() !== FEATURES.join())
       throw new Error(`${file}: trained on other features than features.ts computes; retrain (npm run train:sponsors)`);
-    return new Scorer(model.trees, model.threshold, model.strictThreshold, model.checks);
+    return new Scorer(model.trees, model.threshold, model.strictThreshold, model.checks, model.trainedOn);
   }
 
   /** The probability, from the features in FEATURES order. */

@@ -117,7 +117,7 @@ def slim(node):
     }
 
 
-def export(model, names, threshold, strict, evaluation, rows):
+def export(model, names, threshold, strict, evaluation, rows, trained_on):
     dumped = model.dump_model()
     # LightGBM's own probabilities for a few rows: scorer.ts must reproduce them (test/unit/importer/scorer.test.ts).
     sample = rows[:: max(1, len(rows) // 25)][:25]
@@ -130,6 +130,7 @@ def export(model, names, threshold, strict, evaluation, rows):
         "params": PARAMS,
         "rounds": ROUNDS,
         "features": names,
+        "trainedOn": trained_on,
         "threshold": threshold,
         "strictThreshold": strict,
         "evaluation": evaluation,
@@ -167,7 +168,8 @@ def main():
     training = [c for c in candidates if c["set"] not in HELD_OUT]
     final = train(training)
     with open(args.out, "w", encoding="utf-8") as handle:
-        json.dump(export(final, names, threshold, strict, evaluation, training), handle, indent=1)
+        trained_on = sorted({c["set"] for c in training})
+        json.dump(export(final, names, threshold, strict, evaluation, training, trained_on), handle, indent=1)
         handle.write("\n")
     print(json.dumps({k: v for k, v in evaluation.items() if k != "curve"}, indent=1))
     print("threshold", threshold, "strict", strict)
