@@ -25,6 +25,7 @@ import {
   CREDIT,
   DEAL,
   DENIED,
+  DISCLOSES,
   DISCLOSURE,
   DISCLOSURE_AFTER,
   DISCLOSURE_VON,
@@ -217,8 +218,8 @@ export function detectSponsors(
 }
 
 /**
- * What the rules did not propose, for the scorer to weigh: every registry brand a line names and every site a line
- * links to. The rules' findings stay as they were.
+ * What the rules did not propose, for the scorer to weigh: every registry brand a line names, every site a line links
+ * to, and on a line with a deal or a disclosure every capitalised name or handle. The rules' findings stay as they were.
  */
 function proposeMentions(
   lines: string[],
@@ -235,11 +236,30 @@ function proposeMentions(
       ...linksIn(line)
         .filter((link) => !namesNoBrand(link.host))
         .map((link) => ({ name: null, link })),
+      ...(cueLine(line) ? capitalisedNames(withoutLinks(line, linksIn(line))) : []).map((name) => ({
+        name,
+        link: null,
+      })),
     ];
     for (const candidate of candidates)
       propose({ index, line, rule: 'mention', candidate, outcome: resolve(candidate, line, 'mention', context) });
   }
 }
+
+/** A line that offers something or discloses a deal: the names on it are candidates whatever their shape. */
+const cueLine = (line: string) =>
+  (MAY_DEAL.test(line) && DEAL.test(line)) || (MAY_DISCLOSE.test(line) && DISCLOSES.test(line));
+
+/** Capitalised names and handles on a line (`Blaze`, `Kay Jewelers`, `@KayJewelers`), up to three words each. */
+function capitalisedNames(line: string): string[] {
+  const names: string[] = [];
+  for (const match of line.matchAll(CAPITALISED)) {
+    const name = (match[1] as string).replace(/[.'’:-]+$/u, '');
+    if (isName(name)) names.push(name);
+  }
+  return names;
+}
+const CAPITALISED = /(?<![\p{L}\p{N}])@?(\p{Lu}[\p{L}\p{N}&'’.+-]*(?:\s+\p{Lu}[\p{L}\p{N}&'’.+-]*){0,2})/gu;
 
 const withoutLinks = (line: string, links: Link[]) => links.reduce((text, l) => text.replace(l.url, ' '), line);
 /** A link to a known brand's site whose path carries the creator's name: `brilliant.org/numberphile`. */

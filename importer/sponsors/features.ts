@@ -12,7 +12,7 @@ import {
   CHAPTER,
   CREDIT,
   DEAL,
-  DISCLOSURE,
+  DISCLOSES,
   OWN,
   PARTNERS_HEADING,
   PARTNERS_INTRO,
@@ -35,9 +35,6 @@ const HOST_CLASSES = [
   'store',
 ] as const;
 const LANGUAGES = ['en', 'fr', 'es', 'pt', 'de'];
-
-/** DISCLOSURE without its global flag, so a test keeps no state between lines. */
-const DISCLOSES = new RegExp(DISCLOSURE.source, 'iu');
 
 /** A line's own signals, each 0 or 1. */
 const LINE_SIGNALS: Record<string, (line: string) => boolean> = {

@@ -37,6 +37,8 @@ export const DISCLOSURE = new RegExp(
   ].join('|'),
   'giu',
 );
+/** DISCLOSURE without its global flag: whether a line discloses at all, a test that keeps no state between lines. */
+export const DISCLOSES = new RegExp(DISCLOSURE.source, 'iu');
 /**
  * Thanks for help a company may give as well as a person ("merci à X pour le matériel", "pour leur soutien"):
  * a disclosure only when X is company-like (detect.ts decides), never for a friend who helped.
