@@ -12,6 +12,7 @@ import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
 import { buildDataset } from './dataset.ts';
 import { NicheRules } from './enrich/niches.ts';
+import { confidenceTable, writeConfidenceTable } from './sponsors/confidence.ts';
 import { LABELS_FILE } from './sponsors/eval.ts';
 import { explainVideo } from './sponsors/explain.ts';
 import { Registry } from './sponsors/registry.ts';
@@ -30,10 +31,11 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
+                          [--by-rule] [--write-confidence <file.json>]   (precision per rule; the confidence table)
        npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
                           [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)`;
 
-const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
+const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json', 'by-rule']));
 
 await main(async () => {
   if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
@@ -177,7 +179,7 @@ async function explain(args: Args): Promise<void> {
 }
 
 async function evalSponsors(args: Args): Promise<void> {
-  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader']);
+  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader', 'by-rule', 'write-confidence']);
   const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
   const labels = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
   const videos = args.values.get('videos')?.map((file) => path.resolve(file));
@@ -186,7 +188,14 @@ async function evalSponsors(args: Args): Promise<void> {
   const second = single(args, 'second-reader');
   const secondReader = second ? path.resolve(second) : undefined;
   const evaluation = await runEvaluation({ realdata, labels, videos, secondReader }, Registry.load());
-  printEvaluation(evaluation, labels, args.switches.has('details'), secondReader);
+  printEvaluation(evaluation, labels, args.switches.has('details'), secondReader, args.switches.has('by-rule'));
+  const table = single(args, 'write-confidence');
+  if (table) {
+    if (secondReader) throw new Error('--write-confidence measures the detector, not a second reader');
+    const measured = labels.map((l) => path.relative(path.resolve(import.meta.dirname, '..'), l));
+    writeConfidenceTable(table, confidenceTable(evaluation, measured, new Date().toISOString().slice(0, 10)));
+    console.log(`\nWrote the confidence table to ${table}.`);
+  }
 }
 
 async function sponsorSample(args: Args): Promise<void> {

@@ -113,6 +113,8 @@ export interface Miss {
 
 export interface Evaluation {
   scores: Record<string, Score>;
+  /** Precision of what each rule found, apart for brands the registry knows and names it does not (ruleCell). */
+  byRule: Record<string, Score>;
   falsePositives: (Miss & { split: Label['split'] })[];
   falseNegatives: (Miss & { split: Label['split'] })[];
   causes: Record<string, Record<string, number>>;
@@ -120,7 +122,10 @@ export interface Evaluation {
 
 /** What is scored against the labels: a video's sponsors, each with its evidence and what found it. */
 export type Reader = (video: VideoFacts, label: Label) => Found[];
-type Found = { name: string; text: string; rule: string };
+type Found = { name: string; text: string; rule: string; brand?: unknown };
+
+/** The cell of the confidence table a finding falls in: its rule, and whether the registry knows its brand. */
+export const ruleCell = (found: Pick<Found, 'rule' | 'brand'>) => `${found.rule} ${found.brand ? 'known' : 'new'}`;
 
 /** The detector, reading the video as `npm run import` does. */
 const detector =
@@ -153,6 +158,7 @@ export function evaluate(
 ): Evaluation {
   // Each key's videos, as [right, wrong, missed] pairs per video.
   const tallies = new Map<string, Counts[]>();
+  const byRule = new Map<string, Counts[]>();
   const falsePositives: Evaluation['falsePositives'] = [];
   const falseNegatives: Evaluation['falseNegatives'] = [];
   const causes: Evaluation['causes'] = {};
@@ -177,9 +183,13 @@ export function evaluate(
       if (!tallies.has(key)) tallies.set(key, []);
       tallies.get(key)?.push(counts);
     }
+    const cells = new Map<string, Counts>();
     for (const [name, finding] of detected) {
       const hit = expected.has(name);
       counts[hit ? 0 : 1] += 1;
+      const cell = cells.get(ruleCell(finding)) ?? [0, 0, 0];
+      cell[hit ? 0 : 1] += 1;
+      cells.set(ruleCell(finding), cell);
       if (!hit) {
         const cause = causeOf(finding, label);
         falsePositives.push({
@@ -195,6 +205,10 @@ export function evaluate(
           ((causes[label.split] as Record<string, number>)[cause] ?? 0) + 1;
       }
     }
+    for (const [key, cell] of cells) {
+      if (!byRule.has(key)) byRule.set(key, []);
+      byRule.get(key)?.push(cell);
+    }
     for (const [name, sponsor] of expected) {
       if (detected.has(name)) continue;
       counts[2] += 1;
@@ -207,10 +221,11 @@ export function evaluate(
       });
     }
   }
-  const scores = Object.fromEntries(
-    [...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([key, perVideo]) => [key, scoreOf(perVideo)]),
-  );
-  return { scores, falsePositives, falseNegatives, causes };
+  const scored = (map: Map<string, Counts[]>) =>
+    Object.fromEntries(
+      [...map].sort(([a], [b]) => a.localeCompare(b)).map(([key, perVideo]) => [key, scoreOf(perVideo)]),
+    );
+  return { scores: scored(tallies), byRule: scored(byRule), falsePositives, falseNegatives, causes };
 }
 
 /** A video's right, wrong and missed (video, brand) pairs. */
