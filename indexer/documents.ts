@@ -179,6 +179,11 @@ export class SponsorStats {
     }
   }
 
+  /** Per sponsor, the sponsored videos its creators count (to check against the evidence rows). */
+  sponsorshipCounts(): Map<number, number> {
+    return new Map([...this.tallies].map(([id, t]) => [id, t.sponsorshipCount]));
+  }
+
   document(sponsor: SponsorRecord, niches: Map<string, Niche>): SponsorDocument {
     const t = this.tallies.get(sponsor.id);
     return {
