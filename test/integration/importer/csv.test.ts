@@ -8,8 +8,11 @@ import { type BadRow, detectEncoding, readCsv } from '../../../importer/csv/read
 import { buildDataset, type Dataset } from '../../../importer/dataset.ts';
 import { NicheRules } from '../../../importer/enrich/niches.ts';
 import { foldName } from '../../../importer/model.ts';
+import { confidenceTableInUse } from '../../../importer/sponsors/confidence.ts';
 import { Registry } from '../../../importer/sponsors/registry.ts';
-import { CreatorRecordSchema } from '../../../indexer/records.ts';
+import { rollUp } from '../../../indexer/evidence.ts';
+import { CreatorRecordSchema, type SponsorshipEvidence, SponsorshipEvidenceSchema } from '../../../indexer/records.ts';
+import { DEFAULT_MIN_CONFIDENCE } from '../../../src/contract/confidence.ts';
 import { realdata } from '../../support/realdata.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-csv-'));
@@ -195,5 +198,19 @@ describe('the shared real files, imported', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('keeps every detected sponsorship with its video, line, rule and confidence; the counts are its rows that count', () => {
+    const table = confidenceTableInUse();
+    const byCreator = new Map<number, SponsorshipEvidence[]>();
+    for (const row of dataset.sponsorships) {
+      expect(SponsorshipEvidenceSchema.safeParse(row).success).toBe(true);
+      expect(Object.values(table.cells).map((c) => c.confidence)).toContain(row.confidence);
+      byCreator.set(row.creatorId, [...(byCreator.get(row.creatorId) ?? []), row]);
+    }
+    expect(dataset.sponsorships).toHaveLength(dataset.evidence.reduce((n, e) => n + e.sponsors.length, 0));
+    for (const c of dataset.creators) expect(rollUp(byCreator.get(c.id) ?? [])).toEqual(c.sponsorships);
+    const counted = dataset.sponsorships.filter((r) => r.confidence >= DEFAULT_MIN_CONFIDENCE).length;
+    expect(counted).toBe(dataset.creators.flatMap((c) => c.sponsorships).reduce((n, s) => n + s.count, 0));
   });
 });
