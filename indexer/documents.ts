@@ -5,10 +5,15 @@ import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'j
 import countries from 'i18n-iso-countries';
 import type { Niche } from '../src/contract/niches.ts';
 import { SUMMARY_SOURCE } from '../src/search/creator-query.ts';
-import type { CreatorDocument, CreatorSummarySource, SponsorDocument } from '../src/search/documents.ts';
+import type {
+  CreatorDocument,
+  CreatorSummarySource,
+  SponsorDocument,
+  SponsorshipDocument,
+} from '../src/search/documents.ts';
 import { type PopularitySignals, popularityScore } from '../src/search/indexed-popularity.ts';
 import { storedSummary } from '../src/search/present.ts';
-import type { CreatorRecord, SponsorRecord } from './records.ts';
+import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from './records.ts';
 
 languages.registerLocale(english);
 
@@ -107,6 +112,11 @@ export function creatorDocument(
   };
   const score = popularity && popularityScore(popularity, (field) => valueAt(doc, field));
   return { ...doc, summary: storedSummary(doc), ...(score !== undefined && { popularityScore: score }) };
+}
+
+/** An evidence row as its index stores it: with its sponsor's name and website, so a page of evidence is one request. */
+export function sponsorshipDocument(row: SponsorshipEvidence, sponsor: SponsorRecord): SponsorshipDocument {
+  return { ...row, sponsorName: sponsor.name, sponsorWebsite: sponsor.website };
 }
 
 /**

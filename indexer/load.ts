@@ -9,7 +9,7 @@ import { signalsKey } from '../src/search/indexed-popularity.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
-import { creatorDocument, embeddingText, SponsorStats } from './documents.ts';
+import { creatorDocument, embeddingText, SponsorStats, sponsorshipDocument } from './documents.ts';
 import { Embeddings } from './embeddings.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
@@ -121,11 +121,7 @@ async function loadEvidence(
       continue;
     }
     if (counts(row.confidence)) counted.set(row.sponsorId, (counted.get(row.sponsorId) ?? 0) + 1);
-    await writer.add(`${row.creatorId}:${row.sponsorId}:${row.videoId}`, {
-      ...row,
-      sponsorName: sponsor.name,
-      sponsorWebsite: sponsor.website,
-    });
+    await writer.add(`${row.creatorId}:${row.sponsorId}:${row.videoId}`, sponsorshipDocument(row, sponsor));
   }
   return counted;
 }

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceOf, confidenceTable, confidenceTableInUse } from '../../../importer/sponsors/confidence.ts';
-import { evaluate, type Label } from '../../../importer/sponsors/eval.ts';
+import { evaluate } from '../../../importer/sponsors/eval.ts';
 import { Registry } from '../../../importer/sponsors/registry.ts';
-import { videoFacts } from '../../support/video.ts';
+import { label, videoFacts } from '../../support/video.ts';
 
 // The confidence a finding gets until the learned scorer exists: its (rule, known brand) cell's measured precision.
-
-const label = (videoId: string, names: string[]): Label => ({
-  videoId,
-  file: 'US',
-  split: 'fresh',
-  sponsors: names.map((name) => ({ name, text: name })),
-  note: '',
-});
 
 describe('the confidence table', () => {
   it('measures precision per rule, apart for registry brands and new names, smoothed towards a coin toss', () => {
