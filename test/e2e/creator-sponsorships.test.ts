@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreatorSponsorshipsResult } from '../../src/contract/operations.ts';
 import { createTestApp, getWithKey, type TestApp } from '../support/app.ts';
-import { loadRecords } from '../support/catalog.ts';
+import { loadRecords, sharedDataset } from '../support/catalog.ts';
 import { creator, evidenceOf, evidenceRow, sponsor } from '../support/dataset.ts';
 
 // GET /creators/{id}/sponsorships through the whole app: a creator's detected sponsorships with their evidence,
@@ -176,5 +176,30 @@ describe('GET /creators/{id}/sponsorships', () => {
       ['id', 'min_confidence', 'page', 'sponsor'].sort(),
     );
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '402', '403', '404', '422', '429', '503']);
+  });
+});
+
+describe('on the generated demo data', () => {
+  it("lists each creator's generated evidence; the default pages add up to its sponsorship counts", async () => {
+    const shared = sharedDataset();
+    const demo = await createTestApp({ INDEX_PREFIX: shared.prefix, LOG_LEVEL: 'silent' });
+    try {
+      const sponsored = shared.creators.filter((c) => c.sponsorships.length > 0).slice(0, 15);
+      expect(sponsored.length).toBe(15);
+      for (const c of sponsored) {
+        const id = c.handle ?? `creator-${c.id}`;
+        const get = async (query: string) =>
+          CreatorSponsorshipsResult.parse(
+            (await demo.get(`/api/v1/creators/${encodeURIComponent(id)}/sponsorships${query}`)).json(),
+          );
+        const counted = await get('');
+        expect(counted.totalFound, id).toBe(c.sponsorships.reduce((n, s) => n + s.count, 0));
+        for (const s of counted.sponsorships) expect(s.line.length).toBeGreaterThan(0);
+        expect((await get('?min_confidence=0')).totalFound, id).toBeGreaterThanOrEqual(counted.totalFound);
+      }
+    } finally {
+      await demo.close();
+      await shared.drop();
+    }
   });
 });
