@@ -97,6 +97,22 @@ describe('real channels, imported and served', () => {
     expect(sponsor).toMatchObject({ sponsorshipCount: count, stats: { creatorCount: busiest?.creators.length } });
   });
 
+  it('serves the evidence of each detected sponsorship: the video, the line that disclosed it, a confidence', async () => {
+    const sponsored = data.creators
+      .filter((c) => c.handle && c.sponsorships.length > 0)
+      .sort((a, b) => b.sponsorships.length - a.sponsorships.length)[0] as CreatorRecord;
+    const page = await get(`/api/v1/creators/${encodeURIComponent(sponsored.handle ?? '')}/sponsorships`);
+    expect(page.totalFound).toBe(sponsored.sponsorships.reduce((n, s) => n + s.count, 0));
+    for (const s of page.sponsorships) {
+      expect(s.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]+$/);
+      expect(s.line.length).toBeGreaterThan(0);
+      expect(s.confidence).toBeGreaterThanOrEqual(0.5);
+      expect(['disclosure', 'deal', 'partners', 'vanity-link']).toContain(s.rule);
+    }
+    const dates = page.sponsorships.map((s: { publishedAt: string }) => s.publishedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
   it('searches the niches real data needs, and keeps creators without a niche searchable', async () => {
     const music = await get('/api/v1/creators?query=music&niche_category=music&primary_niche_only=true&sort=subs_desc');
     expect(music.totalFound).toBeGreaterThan(100);
