@@ -109,19 +109,23 @@ async function loadEvidence(
   bad: Bad,
 ): Promise<Map<number, number>> {
   const counted = new Map<number, number>();
-  for await (const parsed of readNdjson(file, SponsorshipEvidenceSchema)) {
-    if (!parsed.ok) {
-      bad(file, parsed.line, parsed.reason);
-      continue;
+  try {
+    for await (const parsed of readNdjson(file, SponsorshipEvidenceSchema)) {
+      if (!parsed.ok) {
+        bad(file, parsed.line, parsed.reason);
+        continue;
+      }
+      const row = parsed.record;
+      const sponsor = sponsors.get(row.sponsorId);
+      if (!sponsor) {
+        bad(file, parsed.line, `unknown sponsorId ${row.sponsorId}`);
+        continue;
+      }
+      if (counts(row.confidence)) counted.set(row.sponsorId, (counted.get(row.sponsorId) ?? 0) + 1);
+      await writer.add(`${row.creatorId}:${row.sponsorId}:${row.videoId}`, sponsorshipDocument(row, sponsor));
     }
-    const row = parsed.record;
-    const sponsor = sponsors.get(row.sponsorId);
-    if (!sponsor) {
-      bad(file, parsed.line, `unknown sponsorId ${row.sponsorId}`);
-      continue;
-    }
-    if (counts(row.confidence)) counted.set(row.sponsorId, (counted.get(row.sponsorId) ?? 0) + 1);
-    await writer.add(`${row.creatorId}:${row.sponsorId}:${row.videoId}`, sponsorshipDocument(row, sponsor));
+  } finally {
+    await writer.close();
   }
   return counted;
 }
@@ -188,16 +192,18 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       body: indexBody('sponsorships', config.shards, previous, config.sort),
     });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
-    const evidence = new BulkWriter(client, evidenceIndex, bulk);
-    const withEvidence = existsSync(evidenceFile);
     // A dataset written before evidence rows existed still loads: its counts are taken as they are.
-    const rowCounts = withEvidence
-      ? await loadEvidence(evidenceFile, evidence, sponsors, bad).finally(() => evidence.close())
-      : undefined;
-    if (!withEvidence)
+    let rowCounts: Map<number, number> | undefined;
+    let evidence: BulkWriter | undefined;
+    if (existsSync(evidenceFile)) {
+      const progress = createProgress('sponsorships', await countLines(evidenceFile), out);
+      evidence = new BulkWriter(client, evidenceIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
+      rowCounts = await loadEvidence(evidenceFile, evidence, sponsors, bad).finally(() => progress.stop());
+    } else {
       log.write(
         `Note: ${evidenceFile} is missing (a dataset from before evidence rows): no sponsorship evidence is served, and the creators' sponsorship counts are loaded as they are.\n`,
       );
+    }
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
     const stats = new SponsorStats();
@@ -252,7 +258,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       await sponsorWriter.add(String(sponsor.id), stats.document(sponsor, niches));
     await sponsorWriter.close();
 
-    const rejected = [...creators.rejected, ...sponsorWriter.rejected, ...evidence.rejected];
+    const rejected = [...creators.rejected, ...sponsorWriter.rejected, ...(evidence?.rejected ?? [])];
     if (rejected.length && !skipBad) {
       const shown = rejected
         .slice(0, 10)
@@ -283,7 +289,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     for (const [index, expected] of [
       [creatorsIndex, creators.indexed],
       [sponsorsIndex, sponsorWriter.indexed],
-      [evidenceIndex, evidence.indexed],
+      [evidenceIndex, evidence?.indexed ?? 0],
     ] as const) {
       const { body } = await client.count({ index });
       if (body.count !== expected) {
@@ -298,7 +304,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       previous,
       creators: creators.indexed,
       sponsors: sponsorWriter.indexed,
-      sponsorships: evidence.indexed,
+      sponsorships: evidence?.indexed ?? 0,
       skipped,
       rejected,
       deleted,
