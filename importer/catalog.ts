@@ -13,8 +13,7 @@ import {
   VIDEO_CATEGORIES,
   type VideoFacts,
 } from './model.ts';
-import { detectSponsors, type Finding } from './sponsors/detect.ts';
-import type { Registry } from './sponsors/registry.ts';
+import { type Detector, type ScoredFinding, sponsorsOf } from './sponsors/find.ts';
 
 /** What is kept of a video: its figures, its date and what it disclosed. */
 export interface VideoState {
@@ -27,7 +26,8 @@ export interface VideoState {
   durationSeconds: number | null;
   seenOn: string | null;
   digest: string;
-  sponsors: Finding[];
+  /** What the detector found, each with its confidence, down to the least it keeps. */
+  sponsors: ScoredFinding[];
 }
 
 export interface ChannelEntry {
@@ -65,7 +65,7 @@ export class Catalog {
   channelRows = 0;
 
   constructor(
-    private readonly registry: Registry,
+    private readonly detector: Detector,
     private readonly niches: NicheRules,
   ) {}
 
@@ -107,7 +107,7 @@ export class Catalog {
     const sponsors =
       before?.digest === digest
         ? before.sponsors
-        : detectSponsors(video, { title: entry.facts.title, handle: entry.facts.handle }, this.registry);
+        : sponsorsOf(video, { title: entry.facts.title, handle: entry.facts.handle }, this.detector);
     if (!before) this.firstReading(entry, video);
     entry.videos.set(video.videoId, {
       videoId: video.videoId,

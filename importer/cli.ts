@@ -37,6 +37,7 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
                           [--rules | --threshold P]   (the rules alone, or the scored detector from P; default: the model's)
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
+                          [--by-rule]   (precision per rule, for a registry brand or a new name)
        npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
                           [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)
        npm run import -- mine-brands --corpus <videos.ndjson> [--seed <simple-icons.json>] [--min-channels 3] [--out <file>]
@@ -44,7 +45,10 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
                           set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)`;
 
-const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json', 'rules']));
+const args = parseImportArgs(
+  process.argv.slice(2),
+  new Set(['skip-bad', 'details', 'help', 'json', 'rules', 'by-rule']),
+);
 
 await main(async () => {
   if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
@@ -87,9 +91,8 @@ async function csv(args: Args, config: ImporterConfig): Promise<void> {
   const evidence = single(args, 'evidence');
 
   const started = Date.now();
-  const registry = Registry.load();
   const niches = NicheRules.load();
-  const catalog = new Catalog(registry, niches);
+  const catalog = new Catalog(loadDetector(), niches);
   const totalKb = Math.ceil(
     (await Promise.all([...videos, ...channels].map(fileSize))).reduce((a, b) => a + b, 0) / 1024,
   );
@@ -157,7 +160,7 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
     .run()
     .finally(() => progress?.stop());
   const niches = NicheRules.load();
-  const catalog = new Catalog(Registry.load(), niches);
+  const catalog = new Catalog(loadDetector(), niches);
   await loadFetched(out, catalog);
   const dataset = buildDataset(catalog, niches);
   await writeDataset(out, dataset, evidence);
@@ -192,7 +195,7 @@ async function explain(args: Args): Promise<void> {
 }
 
 async function evalSponsors(args: Args): Promise<void> {
-  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader', 'rules', 'threshold']);
+  rejectUnknown(args, ['realdata', 'labels', 'videos', 'details', 'second-reader', 'rules', 'threshold', 'by-rule']);
   const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
   const labels = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
   const videos = args.values.get('videos')?.map((file) => path.resolve(file));
@@ -214,7 +217,7 @@ async function evalSponsors(args: Args): Promise<void> {
       `The scorer learned from ${seen.join(', ')}: these figures are in-sample. Its figures on text it did not learn from are train-scorer's, leaving one set out (importer/sponsors/scorer.json, "evaluation").\n`,
     );
   const evaluation = await runEvaluation({ realdata, labels, videos, secondReader, detector }, registry);
-  printEvaluation(evaluation, labels, args.switches.has('details'), secondReader);
+  printEvaluation(evaluation, labels, args.switches.has('details'), secondReader, args.switches.has('by-rule'));
 }
 
 async function sponsorSample(args: Args): Promise<void> {

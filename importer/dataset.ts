@@ -3,12 +3,14 @@
 // a source lacks follow the rules in docs/real-data.md ("How gaps are filled"), never a made-up number.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { evidenceLine, rollUp } from '../indexer/evidence.ts';
 import {
   type CreatorRecord,
   CreatorRecordSchema,
   type SponsorRecord,
   SponsorRecordSchema,
-  type Sponsorship,
+  type SponsorshipEvidence,
+  SponsorshipEvidenceSchema,
 } from '../indexer/records.ts';
 import type { Catalog, ChannelEntry, VideoState } from './catalog.ts';
 import type { NicheRules } from './enrich/niches.ts';
@@ -27,12 +29,15 @@ export interface EvidenceLine {
   channelId: string | null;
   channel: string;
   publishedAt: string;
-  sponsors: { name: string; text: string }[];
+  sponsors: { name: string; text: string; confidence: number }[];
 }
 
 export interface Dataset {
   creators: CreatorRecord[];
   sponsors: SponsorRecord[];
+  /** Every detected sponsorship with its evidence and confidence (sponsorships.ndjson). */
+  sponsorships: SponsorshipEvidence[];
+  /** Per video, what the detector found (the --evidence file). */
   evidence: EvidenceLine[];
   /** Sponsors the registry does not know, by how many videos name them. */
   newSponsors: { name: string; videos: number }[];
@@ -56,6 +61,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
   const tallies = new Map<string, SponsorTally>();
   const creators: CreatorRecord[] = [];
   const evidence: EvidenceLine[] = [];
+  const rows: SponsorshipEvidence[] = [];
   const ids = new Map<number, string>();
   const handles = new Set<string>();
   for (const entry of catalog.channels) {
@@ -64,14 +70,14 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
     if (clash) throw new Error(`two channels derive the same id ${id}: ${clash} and ${entry.key}`);
     ids.set(id, entry.key);
     const chosen = niches.choose(catalog.nicheScores(entry));
-    const sponsorships = new Map<string, { count: number; first: string; last: string }>();
+    const own: SponsorshipEvidence[] = [];
     for (const video of entry.videos.values()) {
       evidence.push({
         videoId: video.videoId,
         channelId: entry.facts.channelId,
         channel: entry.facts.title,
         publishedAt: video.publishedAt,
-        sponsors: video.sponsors.map((s) => ({ name: s.name, text: s.text })),
+        sponsors: video.sponsors.map((s) => ({ name: s.name, text: s.text, confidence: s.confidence })),
       });
       const day = video.publishedAt.slice(0, 10);
       for (const finding of video.sponsors) {
@@ -89,13 +95,20 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
         tally.videos += 1;
         if (chosen.primary) tally.niches.set(chosen.primary, (tally.niches.get(chosen.primary) ?? 0) + 1);
         tallies.set(key, tally);
-        const link = sponsorships.get(key) ?? { count: 0, first: day, last: day };
-        link.count += 1;
-        if (day < link.first) link.first = day;
-        if (day > link.last) link.last = day;
-        sponsorships.set(key, link);
+        const row: SponsorshipEvidence = {
+          creatorId: id,
+          sponsorId: stableId(key),
+          videoId: video.videoId,
+          videoTitle: video.title,
+          publishedAt: day,
+          line: evidenceLine(finding.text) || finding.name,
+          confidence: finding.confidence,
+          rule: finding.rule,
+        };
+        own.push(check(SponsorshipEvidenceSchema, row, `sponsorship of ${video.videoId} (${finding.name})`));
       }
     }
+    rows.push(...own);
     const handle =
       entry.facts.handle && HANDLE.test(entry.facts.handle) && !handles.has(entry.facts.handle.toLowerCase())
         ? entry.facts.handle
@@ -116,9 +129,8 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
       links: links(entry),
       videoTitles: recentTitles(entry),
       videoTags: topTags(entry),
-      sponsorships: [...sponsorships].map(
-        ([key, s]): Sponsorship => ({ sponsorId: stableId(key), count: s.count, firstDate: s.first, lastDate: s.last }),
-      ),
+      // Counted from the rows at or above the default confidence, as the generator's are (indexer/evidence.ts).
+      sponsorships: rollUp(own),
       audience: null,
       audienceNote: AUDIENCE_NOTE,
     };
@@ -131,7 +143,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
     .filter((t) => !t.brand)
     .map((t) => ({ name: mostCommon(t.names), videos: t.videos }))
     .sort((a, b) => b.videos - a.videos || a.name.localeCompare(b.name));
-  return { creators, sponsors, evidence, newSponsors };
+  return { creators, sponsors, sponsorships: rows, evidence, newSponsors };
 }
 
 function sponsorRecord(t: SponsorTally): SponsorRecord {

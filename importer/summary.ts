@@ -27,6 +27,7 @@ export function summaryFigures({ catalog, dataset, bad, seconds }: ImportReport)
     sponsors: dataset.sponsors.length,
     newSponsors: dataset.newSponsors.length,
     sponsoredVideos: dataset.evidence.filter((e) => e.sponsors.length > 0).length,
+    sponsorships: dataset.sponsorships.length,
     badRows: bad.length,
     seconds,
     rowsPerSecond: Math.round(catalog.rows / Math.max(seconds, 0.001)),
@@ -47,7 +48,7 @@ export function printSummary({ catalog, dataset, out, evidence, bad, seconds }: 
       `  ${catalog.videoCount} distinct videos from ${catalog.videoRows} video rows, ${catalog.channelRows} channel rows, ${creators.length} creators`,
       `  niche for ${withNiche} (${share(withNiche, creators.length)}), language for ${withLanguage} (${share(withLanguage, creators.length)})`,
       `  ${sponsoredVideos} videos with sponsors (${share(sponsoredVideos, catalog.videoCount)}), ${sponsors.length} sponsors, ${dataset.newSponsors.length} not in the brand registry`,
-      `Wrote ${out}/creators.ndjson and sponsors.ndjson${evidence ? `, and the evidence to ${evidence}` : ''}. Load them with npm run index (DATA_DIR=${out}).`,
+      `Wrote ${out}/creators.ndjson, sponsors.ndjson and sponsorships.ndjson (${dataset.sponsorships.length} detected sponsorships with their evidence)${evidence ? `, and the evidence to ${evidence}` : ''}. Load them with npm run index (DATA_DIR=${out}).`,
     ].join('\n'),
   );
   if (dataset.newSponsors.length > 0) {

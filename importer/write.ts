@@ -1,4 +1,5 @@
-// Writes a dataset in the source format (creators.ndjson, sponsors.ndjson) and the evidence file. Each file is
+// Writes a dataset in the source format (creators.ndjson, sponsors.ndjson, sponsorships.ndjson) and, when asked,
+// the per-video evidence file (--evidence). Each file is
 // written beside its final name and renamed into place, so a failed import never leaves half a dataset.
 
 import { once } from 'node:events';
@@ -19,6 +20,7 @@ async function writeLines(file: string, records: Iterable<unknown>): Promise<voi
 
 export async function writeDataset(dir: string, dataset: Dataset, evidenceFile?: string): Promise<void> {
   await writeLines(path.join(dir, 'sponsors.ndjson'), dataset.sponsors);
+  await writeLines(path.join(dir, 'sponsorships.ndjson'), dataset.sponsorships);
   await writeLines(path.join(dir, 'creators.ndjson'), dataset.creators);
   if (evidenceFile) await writeLines(evidenceFile, dataset.evidence);
 }

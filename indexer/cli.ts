@@ -34,7 +34,8 @@ await main(async () => {
     if (values.json) return console.log(JSON.stringify({ ...summary, peakMb }));
     console.log(
       `\nLoaded version ${summary.version} in ${summary.seconds.toFixed(1)} s: ${summary.creators} creators ` +
-        `(${Math.round(summary.creators / summary.seconds)} docs/s overall), ${summary.sponsors} sponsors; ` +
+        `(${Math.round(summary.creators / summary.seconds)} docs/s overall), ${summary.sponsors} sponsors, ` +
+        `${summary.sponsorships} sponsorship evidence rows; ` +
         `peak memory ${peakMb} MB.`,
     );
     if (summary.skipped.length) {

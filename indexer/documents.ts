@@ -5,10 +5,15 @@ import english from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'j
 import countries from 'i18n-iso-countries';
 import type { Niche } from '../src/contract/niches.ts';
 import { SUMMARY_SOURCE } from '../src/search/creator-query.ts';
-import type { CreatorDocument, CreatorSummarySource, SponsorDocument } from '../src/search/documents.ts';
+import type {
+  CreatorDocument,
+  CreatorSummarySource,
+  SponsorDocument,
+  SponsorshipDocument,
+} from '../src/search/documents.ts';
 import { type PopularitySignals, popularityScore } from '../src/search/indexed-popularity.ts';
 import { storedSummary } from '../src/search/present.ts';
-import type { CreatorRecord, SponsorRecord } from './records.ts';
+import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from './records.ts';
 
 languages.registerLocale(english);
 
@@ -109,6 +114,11 @@ export function creatorDocument(
   return { ...doc, summary: storedSummary(doc), ...(score !== undefined && { popularityScore: score }) };
 }
 
+/** An evidence row as its index stores it: with its sponsor's name and website, so a page of evidence is one request. */
+export function sponsorshipDocument(row: SponsorshipEvidence, sponsor: SponsorRecord): SponsorshipDocument {
+  return { ...row, sponsorName: sponsor.name, sponsorWebsite: sponsor.website };
+}
+
 /**
  * The text a creator's vector is computed from: its name, niches, description, latest video titles and most used
  * video tags (when the source has them), the words someone describing such a creator would echo. Figures and
@@ -177,6 +187,11 @@ export class SponsorStats {
       t.top.sort((a, b) => b.subscribers - a.subscribers || a.id - b.id);
       if (t.top.length > TOP_CREATORS) t.top.pop();
     }
+  }
+
+  /** Per sponsor, the sponsored videos its creators count (to check against the evidence rows). */
+  sponsorshipCounts(): Map<number, number> {
+    return new Map([...this.tallies].map(([id, t]) => [id, t.sponsorshipCount]));
   }
 
   document(sponsor: SponsorRecord, niches: Map<string, Niche>): SponsorDocument {

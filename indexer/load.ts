@@ -1,17 +1,19 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@opensearch-project/opensearch';
 import { countLines, createProgress } from '../common/progress.ts';
+import { counts } from '../src/contract/confidence.ts';
 import { NICHE_LIST } from '../src/contract/niches.ts';
 import type { CreatorDocument } from '../src/search/documents.ts';
 import { signalsKey } from '../src/search/indexed-popularity.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
-import { creatorDocument, embeddingText, SponsorStats } from './documents.ts';
+import { creatorDocument, embeddingText, SponsorStats, sponsorshipDocument } from './documents.ts';
 import { Embeddings } from './embeddings.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
-import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema } from './records.ts';
+import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema, SponsorshipEvidenceSchema } from './records.ts';
 import {
   type AliasName,
   cleanUp,
@@ -39,6 +41,8 @@ export interface LoadSummary {
   previous: string | undefined;
   creators: number;
   sponsors: number;
+  /** Evidence rows of detected sponsorships (sponsorships.ndjson); 0 for a dataset without the file. */
+  sponsorships: number;
   /** Records skipped with --skip-bad. */
   skipped: BadRecord[];
   /** Documents OpenSearch refused (reported; the load fails on them unless --skip-bad). */
@@ -91,18 +95,69 @@ function indexBody(
   };
 }
 
+type Bad = (file: string, line: number, reason: string) => void;
+
 /**
- * Loads data/sponsors.ndjson and data/creators.ndjson into a fresh versioned pair of indices, then points the
- * aliases at it in one atomic step. Any failure before the swap deletes the new indices and leaves the live
- * aliases as they were.
+ * Streams the evidence rows into their index, each with its sponsor's name and website (a page of evidence is then
+ * one request), and returns, per sponsor, how many rows count in the contract's figures (at or above the default
+ * confidence). Memory grows with sponsors, not rows.
+ */
+async function loadEvidence(
+  file: string,
+  writer: BulkWriter,
+  sponsors: Map<number, SponsorRecord>,
+  bad: Bad,
+): Promise<Map<number, number>> {
+  const counted = new Map<number, number>();
+  try {
+    for await (const parsed of readNdjson(file, SponsorshipEvidenceSchema)) {
+      if (!parsed.ok) {
+        bad(file, parsed.line, parsed.reason);
+        continue;
+      }
+      const row = parsed.record;
+      const sponsor = sponsors.get(row.sponsorId);
+      if (!sponsor) {
+        bad(file, parsed.line, `unknown sponsorId ${row.sponsorId}`);
+        continue;
+      }
+      if (counts(row.confidence)) counted.set(row.sponsorId, (counted.get(row.sponsorId) ?? 0) + 1);
+      await writer.add(`${row.creatorId}:${row.sponsorId}:${row.videoId}`, sponsorshipDocument(row, sponsor));
+    }
+  } finally {
+    await writer.close();
+  }
+  return counted;
+}
+
+/**
+ * The contract's counts must be the evidence rows at or above the default confidence (indexer/evidence.ts): checked
+ * per sponsor, which costs memory per sponsor only. Undefined when they agree, else what differs.
+ */
+function disagreement(fromCreators: Map<number, number>, fromRows: Map<number, number>): string | undefined {
+  for (const id of new Set([...fromCreators.keys(), ...fromRows.keys()])) {
+    const creators = fromCreators.get(id) ?? 0;
+    const rows = fromRows.get(id) ?? 0;
+    if (creators !== rows)
+      return `sponsor ${id}: the creators' sponsorships count ${creators} videos, sponsorships.ndjson has ${rows} rows at or above the default confidence`;
+  }
+  return undefined;
+}
+
+/**
+ * Loads data/sponsors.ndjson, data/sponsorships.ndjson (when there) and data/creators.ndjson into a fresh versioned
+ * set of indices, then points the aliases at it in one atomic step. Any failure before the swap deletes the new
+ * indices and leaves the live aliases as they were.
  */
 export async function load({ client, config, skipBad = false, out }: LoadOptions): Promise<LoadSummary> {
   const started = Date.now();
   const prefix = config.indexPrefix;
   const sponsorsFile = path.join(config.dataDir, 'sponsors.ndjson');
   const creatorsFile = path.join(config.dataDir, 'creators.ndjson');
+  const evidenceFile = path.join(config.dataDir, 'sponsorships.ndjson');
+  const log = out ?? process.stdout;
   const skipped: BadRecord[] = [];
-  const bad = (file: string, line: number, reason: string) => {
+  const bad: Bad = (file, line, reason) => {
     if (!skipBad)
       throw new LoadError(`${file}:${line}: ${reason} (nothing was changed; --skip-bad skips such records)`);
     skipped.push({ file, line, reason });
@@ -122,6 +177,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   const previous = await liveVersion(client, prefix);
   const creatorsIndex = indexName(prefix, 'creators', version);
   const sponsorsIndex = indexName(prefix, 'sponsors', version);
+  const evidenceIndex = indexName(prefix, 'sponsorships', version);
   try {
     await client.indices.create({
       index: creatorsIndex,
@@ -131,7 +187,23 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       index: sponsorsIndex,
       body: indexBody('sponsors', config.shards, previous, config.sort),
     });
+    await client.indices.create({
+      index: evidenceIndex,
+      body: indexBody('sponsorships', config.shards, previous, config.sort),
+    });
     const bulk = { maxBytes: config.bulkMaxBytes, concurrency: config.bulkConcurrency };
+    // A dataset written before evidence rows existed still loads: its counts are taken as they are.
+    let rowCounts: Map<number, number> | undefined;
+    let evidence: BulkWriter | undefined;
+    if (existsSync(evidenceFile)) {
+      const progress = createProgress('sponsorships', await countLines(evidenceFile), out);
+      evidence = new BulkWriter(client, evidenceIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
+      rowCounts = await loadEvidence(evidenceFile, evidence, sponsors, bad).finally(() => progress.stop());
+    } else {
+      log.write(
+        `Note: ${evidenceFile} is missing (a dataset from before evidence rows): no sponsorship evidence is served, and the creators' sponsorship counts are loaded as they are.\n`,
+      );
+    }
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
     const stats = new SponsorStats();
@@ -176,14 +248,17 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       await embeddings?.close();
       await creators.close().finally(() => progress.stop());
     }
-    if (embeddings) (out ?? process.stdout).write(`${embeddings.summary()}\n`);
+    if (embeddings) log.write(`${embeddings.summary()}\n`);
+    const mismatch = rowCounts && disagreement(stats.sponsorshipCounts(), rowCounts);
+    // Skipped records leave the two sides apart by design: the check is for whole datasets.
+    if (mismatch && !skipped.length) throw new LoadError(`${mismatch} (nothing was changed)`);
 
     const sponsorWriter = new BulkWriter(client, sponsorsIndex, bulk);
     for (const sponsor of sponsors.values())
       await sponsorWriter.add(String(sponsor.id), stats.document(sponsor, niches));
     await sponsorWriter.close();
 
-    const rejected = [...creators.rejected, ...sponsorWriter.rejected];
+    const rejected = [...creators.rejected, ...sponsorWriter.rejected, ...(evidence?.rejected ?? [])];
     if (rejected.length && !skipBad) {
       const shown = rejected
         .slice(0, 10)
@@ -192,29 +267,29 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       throw new LoadError(`OpenSearch rejected ${rejected.length} document(s); nothing was changed:\n${shown}`);
     }
 
-    const both = `${creatorsIndex},${sponsorsIndex}`;
+    const all = `${creatorsIndex},${sponsorsIndex},${evidenceIndex}`;
     if (config.forceMerge) {
       // Before the replicas exist, so they copy the merged segments instead of merging again. Each segment is
       // searched on its own (term lookups, fuzzy and prefix expansion per segment): at 1,000,000 creators the
       // ~20 segments a load leaves cost a search far more OpenSearch CPU than one (bench/results/api-*.md).
       const merging = Date.now();
-      const log = out ?? process.stdout;
       log.write('Merging each index into one segment...\n');
-      await client.indices.refresh({ index: both });
-      await client.indices.forcemerge({ index: both, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
+      await client.indices.refresh({ index: all });
+      await client.indices.forcemerge({ index: all, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
       log.write(`Merged in ${((Date.now() - merging) / 1000).toFixed(1)} s.\n`);
     }
     await client.indices.putSettings({
-      index: both,
+      index: all,
       body: { index: { refresh_interval: '1s', number_of_replicas: config.replicas } },
     });
-    await client.indices.refresh({ index: both });
-    await client.cluster.health({ index: both, wait_for_status: 'yellow', timeout: '120s' });
+    await client.indices.refresh({ index: all });
+    await client.cluster.health({ index: all, wait_for_status: 'yellow', timeout: '120s' });
 
     // Same id twice in the source would overwrite silently: the count in the index must match what was sent.
     for (const [index, expected] of [
       [creatorsIndex, creators.indexed],
       [sponsorsIndex, sponsorWriter.indexed],
+      [evidenceIndex, evidence?.indexed ?? 0],
     ] as const) {
       const { body } = await client.count({ index });
       if (body.count !== expected) {
@@ -229,6 +304,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       previous,
       creators: creators.indexed,
       sponsors: sponsorWriter.indexed,
+      sponsorships: evidence?.indexed ?? 0,
       skipped,
       rejected,
       deleted,

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AliasName } from './versions.ts';
 
 const MAPPINGS = path.resolve(import.meta.dirname, '..', 'mappings');
 
@@ -21,10 +22,11 @@ const WORD_LISTS: Record<string, { filter: string; option: string; file: string 
     { filter: 'filler_words', option: 'stopwords', file: 'filler-words.txt' },
   ],
   sponsors: [],
+  sponsorships: [],
 };
 
 /** Settings and mappings as OpenSearch takes them (typed loosely, as the JSON files are). */
-export function indexDefinition(alias: 'creators' | 'sponsors') {
+export function indexDefinition(alias: AliasName) {
   const definition = JSON.parse(readFileSync(path.join(MAPPINGS, `${alias}.json`), 'utf8'));
   for (const { filter, option, file } of WORD_LISTS[alias] ?? []) {
     const target: Record<string, unknown> | undefined = definition.settings.analysis?.filter?.[filter];
@@ -38,7 +40,7 @@ export function indexDefinition(alias: 'creators' | 'sponsors') {
  * A digest of what an index is built from (its definition with the word lists in it): recorded in each index's
  * _meta, so the quick start can tell that the mappings changed since the live data was loaded.
  */
-export function definitionDigest(alias: 'creators' | 'sponsors'): string {
+export function definitionDigest(alias: AliasName): string {
   return createHash('sha256')
     .update(JSON.stringify(indexDefinition(alias)))
     .digest('hex')

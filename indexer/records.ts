@@ -117,7 +117,29 @@ export const SponsorRecordSchema = z.object({
   niches: z.array(nicheValue),
 });
 
+/** The longest disclosing line a row keeps: enough for a sentence and its link, never a whole description. */
+export const EVIDENCE_LINE_MAX = 300;
+
+/**
+ * A detected sponsorship with its evidence (sponsorships.ndjson): one row per creator, sponsor and video. A creator's
+ * `sponsorships` are these rows at or above the default confidence, rolled up (indexer/evidence.ts).
+ */
+export const SponsorshipEvidenceSchema = z.object({
+  creatorId: z.number().int().positive(),
+  sponsorId: z.number().int().positive(),
+  /** A YouTube video id, as the importer accepts them. */
+  videoId: z.string().regex(/^[A-Za-z0-9_-]{6,20}$/, 'a video id is 6 to 20 letters, digits, - or _'),
+  videoTitle: z.string(),
+  publishedAt: isoDate,
+  /** The line that discloses the sponsorship, trimmed. */
+  line: z.string().min(1).max(EVIDENCE_LINE_MAX),
+  confidence: share,
+  /** Which rule of the detector found it (`disclosure`, `deal`, `partners`, `vanity-link`). */
+  rule: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'a rule name in lower case'),
+});
+
 export type CreatorRecord = z.infer<typeof CreatorRecordSchema>;
 export type SponsorRecord = z.infer<typeof SponsorRecordSchema>;
 export type Sponsorship = z.infer<typeof SponsorshipSchema>;
+export type SponsorshipEvidence = z.infer<typeof SponsorshipEvidenceSchema>;
 export type Audience = z.infer<typeof AudienceSchema>;

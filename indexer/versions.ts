@@ -1,8 +1,13 @@
 import type { Client } from '@opensearch-project/opensearch';
 
-/** The two aliases the API reads, each pointing at one versioned index: `<prefix><alias>-<version>`. */
-export const ALIASES = ['creators', 'sponsors'] as const;
+/** The aliases the API reads, each pointing at one versioned index: `<prefix><alias>-<version>`. */
+export const ALIASES = ['creators', 'sponsors', 'sponsorships'] as const;
 export type AliasName = (typeof ALIASES)[number];
+/**
+ * What every version has. Versions loaded before evidence rows existed have no sponsorships index: they still count,
+ * roll back and get cleaned up, and with one live the evidence alias points nowhere (the endpoint answers 503).
+ */
+const REQUIRED: readonly AliasName[] = ['creators', 'sponsors'];
 
 export const aliasName = (prefix: string, alias: AliasName) => `${prefix}${alias}`;
 export const indexName = (prefix: string, alias: AliasName, version: string) => `${prefix}${alias}-${version}`;
@@ -21,28 +26,36 @@ export async function liveVersion(client: Client, prefix: string): Promise<strin
   return index?.slice(alias.length + 1);
 }
 
-/** Every version that has both indices, oldest first. */
-export async function versions(client: Client, prefix: string): Promise<string[]> {
-  const found = new Map<string, number>();
+/** Which aliases have an index of each version. */
+async function indicesByVersion(client: Client, prefix: string): Promise<Map<string, Set<AliasName>>> {
+  const found = new Map<string, Set<AliasName>>();
   for (const alias of ALIASES) {
     const base = aliasName(prefix, alias);
     const response = await client.cat.indices({ index: `${base}-v*`, format: 'json', h: ['index'] }, { ignore: [404] });
     for (const row of (response.body ?? []) as { index: string }[]) {
       const version = row.index.slice(base.length + 1);
-      found.set(version, (found.get(version) ?? 0) + 1);
+      found.set(version, (found.get(version) ?? new Set()).add(alias));
     }
   }
-  return [...found]
-    .filter(([, n]) => n === ALIASES.length)
+  return found;
+}
+
+/** Every version that has the indices every version has, oldest first. */
+export async function versions(client: Client, prefix: string): Promise<string[]> {
+  return [...(await indicesByVersion(client, prefix))]
+    .filter(([, aliases]) => REQUIRED.every((alias) => aliases.has(alias)))
     .map(([v]) => v)
     .sort();
 }
 
-/** Points both aliases at `version` in one `_aliases` call: searches see the old data or the new, never a mix. */
+/** Points every alias at `version` in one `_aliases` call: searches see the old data or the new, never a mix. */
 export async function swapAliases(client: Client, prefix: string, version: string): Promise<void> {
+  const present = (await indicesByVersion(client, prefix)).get(version) ?? new Set();
   const actions = ALIASES.flatMap((alias) => [
     { remove: { index: `${aliasName(prefix, alias)}-v*`, alias: aliasName(prefix, alias), must_exist: false } },
-    { add: { index: indexName(prefix, alias, version), alias: aliasName(prefix, alias) } },
+    ...(present.has(alias) || REQUIRED.includes(alias)
+      ? [{ add: { index: indexName(prefix, alias, version), alias: aliasName(prefix, alias) } }]
+      : []),
   ]);
   await client.indices.updateAliases({ body: { actions } });
 }
@@ -61,8 +74,9 @@ interface IndexMeta {
 /** What the indexer recorded in the _meta of one index of `version`. */
 export async function metaOf(client: Client, prefix: string, alias: AliasName, version: string): Promise<IndexMeta> {
   const index = indexName(prefix, alias, version);
-  const { body } = await client.indices.getMapping({ index });
-  return (body[index]?.mappings as { _meta?: IndexMeta } | undefined)?._meta ?? {};
+  // A version loaded before evidence rows has no sponsorships index: nothing recorded.
+  const { body } = await client.indices.getMapping({ index }, { ignore: [404] });
+  return (body?.[index]?.mappings as { _meta?: IndexMeta } | undefined)?._meta ?? {};
 }
 
 /** The version that was live when `version` was built. */
@@ -79,7 +93,7 @@ export async function cleanUp(client: Client, prefix: string, keep: (string | un
 
 export async function deleteVersion(client: Client, prefix: string, version: string): Promise<void> {
   await client.indices.delete(
-    { index: ALIASES.map((a) => indexName(prefix, a, version)).join(',') },
+    { index: ALIASES.map((a) => indexName(prefix, a, version)).join(','), ignore_unavailable: true },
     { ignore: [404] },
   );
 }

@@ -114,6 +114,8 @@ export interface Miss {
 
 export interface Evaluation {
   scores: Record<string, Score>;
+  /** Precision of what each rule found, apart for brands the registry knows and names it does not (ruleCell). */
+  byRule: Record<string, Score>;
   falsePositives: (Miss & { split: Label['split'] })[];
   falseNegatives: (Miss & { split: Label['split'] })[];
   causes: Record<string, Record<string, number>>;
@@ -121,7 +123,10 @@ export interface Evaluation {
 
 /** What is scored against the labels: a video's sponsors, each with its evidence and what found it. */
 export type Reader = (video: VideoFacts, label: Label) => Found[];
-type Found = { name: string; text: string; rule: string };
+type Found = { name: string; text: string; rule: string; brand?: unknown };
+
+/** The cell of the confidence table a finding falls in: its rule, and whether the registry knows its brand. */
+export const ruleCell = (found: Pick<Found, 'rule' | 'brand'>) => `${found.rule} ${found.brand ? 'known' : 'new'}`;
 
 /** The rules alone, taking every candidate they accept. */
 export const rulesReader =
@@ -160,6 +165,7 @@ export function evaluate(
 ): Evaluation {
   // Each key's videos, as [right, wrong, missed] pairs per video.
   const tallies = new Map<string, Counts[]>();
+  const byRule = new Map<string, Counts[]>();
   const falsePositives: Evaluation['falsePositives'] = [];
   const falseNegatives: Evaluation['falseNegatives'] = [];
   const causes: Evaluation['causes'] = {};
@@ -184,9 +190,13 @@ export function evaluate(
       if (!tallies.has(key)) tallies.set(key, []);
       tallies.get(key)?.push(counts);
     }
+    const cells = new Map<string, Counts>();
     for (const [name, finding] of detected) {
       const hit = expected.has(name);
       counts[hit ? 0 : 1] += 1;
+      const cell = cells.get(ruleCell(finding)) ?? [0, 0, 0];
+      cell[hit ? 0 : 1] += 1;
+      cells.set(ruleCell(finding), cell);
       if (!hit) {
         const cause = causeOf(finding, label);
         falsePositives.push({
@@ -202,6 +212,10 @@ export function evaluate(
           ((causes[label.split] as Record<string, number>)[cause] ?? 0) + 1;
       }
     }
+    for (const [key, cell] of cells) {
+      if (!byRule.has(key)) byRule.set(key, []);
+      byRule.get(key)?.push(cell);
+    }
     for (const [name, sponsor] of expected) {
       if (detected.has(name)) continue;
       counts[2] += 1;
@@ -214,10 +228,11 @@ export function evaluate(
       });
     }
   }
-  const scores = Object.fromEntries(
-    [...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([key, perVideo]) => [key, scoreOf(perVideo)]),
-  );
-  return { scores, falsePositives, falseNegatives, causes };
+  const scored = (map: Map<string, Counts[]>) =>
+    Object.fromEntries(
+      [...map].sort(([a], [b]) => a.localeCompare(b)).map(([key, perVideo]) => [key, scoreOf(perVideo)]),
+    );
+  return { scores: scored(tallies), byRule: scored(byRule), falsePositives, falseNegatives, causes };
 }
 
 /** A video's right, wrong and missed (video, brand) pairs. */

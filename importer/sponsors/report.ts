@@ -61,6 +61,7 @@ export function printEvaluation(
   labels: string[],
   details: boolean,
   secondReader?: string,
+  byRule = false,
 ): void {
   const of = secondReader ? ` of the second reader ${path.relative(process.cwd(), secondReader)}` : '';
   console.log(`(video, brand) pairs${of} against ${labels.map((l) => path.relative(process.cwd(), l)).join(', ')}\n`);
@@ -81,6 +82,14 @@ export function printEvaluation(
     console.log(
       `${part.padEnd(width)} ${String(s.videos).padStart(6)} ${String(pairs).padStart(6)} ${String(found).padStart(6)} ${String(s.truePositives).padStart(6)}  ${precision}  ${recall}`,
     );
+  }
+  if (byRule) {
+    // The cells of the confidence table (importer/sponsors/confidence.ts): a rule, for a registry brand or a new name.
+    console.log(`\n${'rule, brand'.padEnd(width)} videos  found  right  precision (95%)`);
+    for (const [cell, s] of Object.entries(evaluation.byRule))
+      console.log(
+        `${cell.padEnd(width)} ${String(s.videos).padStart(6)} ${String(s.truePositives + s.falsePositives).padStart(6)} ${String(s.truePositives).padStart(6)}  ${pct(s.precision)} ${interval(s.precisionInterval)}`,
+      );
   }
   for (const [split, causes] of Object.entries(evaluation.causes)) {
     console.log(`\nfalse positives (${split}) by cause:`);

@@ -1,7 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import { DEMO_NICHES } from '../../src/contract/niches.ts';
-import type { CreatorRecord, SponsorRecord, Sponsorship } from '../records.ts';
+import { rollUp } from '../evidence.ts';
+import type { CreatorRecord, SponsorRecord, Sponsorship, SponsorshipEvidence } from '../records.ts';
 import { generateAudience } from './audience.ts';
+import { generateEvidence } from './evidence.ts';
 import { countryWeights, languagesOf } from './geography.ts';
 import type { HandleSet } from './handles.ts';
 import { clamp, type Random, Weighted } from './random.ts';
@@ -50,6 +52,8 @@ const GENERIC_PATTERNS = [
 ];
 
 export interface CreatorContext {
+  /** The dataset's seed (evidence rows come from streams of their own: generate/evidence.ts). */
+  seed: number;
   random: Random;
   faker: Faker;
   sponsors: GeneratedSponsors;
@@ -203,7 +207,13 @@ function description(
   return sentences.join(' ');
 }
 
-export function generateCreator(c: CreatorContext, id: number): CreatorRecord {
+/** A creator and the evidence rows its sponsorships are rolled up from. */
+export interface GeneratedCreator {
+  record: CreatorRecord;
+  evidence: SponsorshipEvidence[];
+}
+
+export function generateCreator(c: CreatorContext, id: number): GeneratedCreator {
   const { random } = c;
   const primary = primaryNiches.pick(random);
   const related = vocabularyOf(primary).related;
@@ -242,7 +252,12 @@ export function generateCreator(c: CreatorContext, id: number): CreatorRecord {
   const deals = sponsorships(c, niches, subscribers);
   const sponsored = deals.map((s) => c.sponsorById.get(s.sponsorId)).filter((s): s is SponsorRecord => !!s);
   const hasAudience = random.chance(subscribers >= 1000 ? 0.95 : 0.35);
-  return {
+  const evidence = generateEvidence(
+    { seed: c.seed, sponsorById: c.sponsorById, anyNiche: c.sponsors.anyNiche },
+    { id, slug, language, terms: vocabularyOf(primary).shortTerms },
+    deals,
+  );
+  const record: CreatorRecord = {
     id,
     channelId: channelId(random, id),
     handle,
@@ -260,7 +275,7 @@ export function generateCreator(c: CreatorContext, id: number): CreatorRecord {
     engagementRate,
     videoFormat: short ? 'short' : 'long',
     links,
-    sponsorships: deals,
+    sponsorships: rollUp(evidence),
     audience: hasAudience
       ? generateAudience(random, {
           subscribers,
@@ -277,4 +292,5 @@ export function generateCreator(c: CreatorContext, id: number): CreatorRecord {
         ? 'Channel too small for a reliable estimate'
         : 'Estimate not computed yet: channel added recently',
   };
+  return { record, evidence };
 }

@@ -50,9 +50,33 @@ function seededFaker(seed: number): Faker {
   return faker;
 }
 
+/** NDJSON to a file in 64 KB chunks, waiting for the stream to drain when its buffer is full. */
+function lineWriter(file: string) {
+  const out = createWriteStream(file);
+  const failed = new Promise<never>((_, reject) => out.once('error', reject));
+  failed.catch(() => {});
+  let batch = '';
+  const write = async (chunk: string) => {
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+  };
+  return {
+    add: async (record: unknown) => {
+      batch += `${JSON.stringify(record)}\n`;
+      if (batch.length < 64 * 1024) return;
+      await write(batch);
+      batch = '';
+    },
+    close: async () => {
+      if (batch) await write(batch);
+      out.end();
+      await Promise.race([once(out, 'finish'), failed]);
+    },
+  };
+}
+
 /**
- * Streams a deterministic dataset to out/: sponsors.ndjson, creators.ndjson (one record at a time, so any size
- * fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is
+ * Streams a deterministic dataset to out/: sponsors.ndjson, creators.ndjson and sponsorships.ndjson (one record at
+ * a time, so any size fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is
  * written under a temporary name and renamed when complete.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
@@ -68,6 +92,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   writeFileSync(file('sponsors.ndjson.tmp'), `${sponsors.sponsors.map((s) => JSON.stringify(s)).join('\n')}\n`);
 
   const context: CreatorContext = {
+    seed: options.seed,
     random,
     faker,
     sponsors,
@@ -76,35 +101,25 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     referenceDate: REFERENCE_DATE,
   };
   const judge = new Judge(options.seed, sponsors);
-  const out = createWriteStream(file('creators.ndjson.tmp'));
-  const failed = new Promise<never>((_, reject) => out.once('error', reject));
-  failed.catch(() => {});
-  /** Writes a chunk, waiting for the stream to drain when its buffer is full. */
-  const write = async (chunk: string) => {
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
-  };
+  const creators = lineWriter(file('creators.ndjson.tmp'));
+  const evidence = lineWriter(file('sponsorships.ndjson.tmp'));
   const step = Math.max(1, Math.floor(options.creators / 10));
-  let batch = '';
   for (let id = 1; id <= options.creators; id++) {
-    const creator = generateCreator(context, id);
-    judge.rate(creator);
-    batch += `${JSON.stringify(creator)}\n`;
-    if (batch.length >= 64 * 1024) {
-      await write(batch);
-      batch = '';
-    }
+    const { record, evidence: rows } = generateCreator(context, id);
+    judge.rate(record);
+    await creators.add(record);
+    for (const row of rows) await evidence.add(row);
     if (id % step === 0) {
       const seconds = (Date.now() - started) / 1000;
       log(`creators: ${id}/${options.creators} (${Math.round(id / seconds)}/s)`);
     }
   }
-  if (batch) await write(batch);
-  out.end();
-  await Promise.race([once(out, 'finish'), failed]);
+  await creators.close();
+  await evidence.close();
   writeFileSync(file('judgments.jsonl.tmp'), `${judge.judgments().map(formatJudgment).join('\n')}\n`);
 
   const files: Record<string, number> = {};
-  for (const name of ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl']) {
+  for (const name of ['sponsors.ndjson', 'creators.ndjson', 'sponsorships.ndjson', 'judgments.jsonl']) {
     renameSync(file(`${name}.tmp`), file(name));
     files[name] = statSync(file(name)).size;
   }

@@ -1,9 +1,11 @@
 // The seven operations of the spec (§4): operationId, parameters, the 200 body and every documented status.
 // Routes take their schemas from here, so the OpenAPI document and the MCP tools describe the same thing.
 import { z } from 'zod';
+import { DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
 import { ErrorSchema } from './error.ts';
 import {
   CreatorIdParams,
+  CreatorSponsorshipsParams,
   QUERY_MAX_LENGTH,
   SearchCreatorsParams,
   SearchSponsorsParams,
@@ -18,6 +20,7 @@ import {
   NicheSchema,
   SponsorDetailSchema,
   SponsorSummarySchema,
+  SponsorshipSchema,
 } from './resources.ts';
 
 const ERRORS = {
@@ -32,13 +35,21 @@ const ERRORS = {
 type Status = keyof typeof ERRORS;
 const errors = (...statuses: Status[]) => Object.fromEntries(statuses.map((s) => [s, ERRORS[s]]));
 
-export const SearchCreatorsResult = z.object({
-  query: z.string().describe('The query sent'),
+/** The paging fields of a page of results (src/search/pagination.ts), in the contract's order. */
+const paged = (totalFound: string) => ({
   page: z.int(),
-  totalFound: z.int().describe('Every matching creator, counted exactly'),
+  totalFound: z.int().describe(totalFound),
   returned: z.int(),
   hasMore: z.boolean(),
   nextPage: z.int().nullable(),
+});
+/** Which creator a page about one creator (lookalikes, sponsorships) is about. */
+const creatorAskedAbout = () =>
+  z.object({ id: z.string().describe('The slug id of the creator asked about'), name: z.string() });
+
+export const SearchCreatorsResult = z.object({
+  query: z.string().describe('The query sent'),
+  ...paged('Every matching creator, counted exactly'),
   creators: z.array(CreatorSummarySchema),
 });
 export const GetCreatorResult = z.object({ creator: CreatorDetailSchema });
@@ -48,12 +59,8 @@ export type Signal = (typeof SIGNALS)[number];
 
 /** Beyond the spec (additive): lookalikes of a creator, each with the signals it shares with that creator. */
 export const SimilarCreatorsResult = z.object({
-  creator: z.object({ id: z.string().describe('The slug id of the creator asked about'), name: z.string() }),
-  page: z.int(),
-  totalFound: z.int().describe("Every lookalike found, counted exactly (at most the profile's k with vectors)"),
-  returned: z.int(),
-  hasMore: z.boolean(),
-  nextPage: z.int().nullable(),
+  creator: creatorAskedAbout(),
+  ...paged("Every lookalike found, counted exactly (at most the profile's k with vectors)"),
   creators: z.array(
     CreatorSummarySchema.extend({
       matched: z
@@ -61,6 +68,13 @@ export const SimilarCreatorsResult = z.object({
         .describe('What it shares with the creator: content (nearest in meaning), niche, size (band), sponsors'),
     }),
   ),
+});
+/** Beyond the spec (additive): a page of a creator's detected sponsorships, newest first, with their evidence. */
+export const CreatorSponsorshipsResult = z.object({
+  creator: creatorAskedAbout(),
+  minConfidence: z.number().describe('The confidence floor applied'),
+  ...paged('Every matching sponsorship, counted exactly'),
+  sponsorships: z.array(SponsorshipSchema),
 });
 export const CreatorAudienceResult = z.object({
   id: z.int().describe('Numeric creator id'),
@@ -83,6 +97,7 @@ export const COSTS = {
   getCreator: 1,
   getCreatorAudience: 1,
   findSimilarCreators: 1,
+  getCreatorSponsorships: 1,
   searchSponsors: 1,
   getSponsor: 1,
   listNiches: 0,
@@ -114,6 +129,14 @@ export const OPERATIONS = {
     params: CreatorIdParams,
     querystring: SimilarCreatorsParams,
     response: { 200: SimilarCreatorsResult, ...errors(401, 402, 403, 404, 422, 429, 503) },
+  },
+  getCreatorSponsorships: {
+    operationId: 'getCreatorSponsorships',
+    summary: "List a creator's detected sponsorships with their evidence",
+    description: `Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives an empty page); min_confidence (0 to 1) defaults to ${DEFAULT_MIN_CONFIDENCE}, the threshold sponsorshipCount and the sponsor lists count at, so the default pages add up to them.`,
+    params: CreatorIdParams,
+    querystring: CreatorSponsorshipsParams,
+    response: { 200: CreatorSponsorshipsResult, ...errors(401, 402, 403, 404, 422, 429, 503) },
   },
   getCreatorAudience: {
     operationId: 'getCreatorAudience',

@@ -1,6 +1,7 @@
 // Request parameters of the seven operations, shared by REST and MCP. Query strings arrive as text; these schemas
 // are strict about it (no "" as 0, no "yes" as true) and any failure becomes 422 invalid_request.
 import { z } from 'zod';
+import { DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
 import { countryCode, languageCode } from './locale.ts';
 import { NICHE_VALUES } from './niches.ts';
 
@@ -79,6 +80,25 @@ export const SearchSponsorsParams = z.object({
 /** Lookalikes of a creator: the filters and paging of creator search; no query (the creator is the question). */
 export const SimilarCreatorsParams = z.object({ ...creatorFilters, page }).superRefine(consistentFilters);
 export type SimilarCreatorsParams = z.output<typeof SimilarCreatorsParams>;
+
+/**
+ * A creator's detected sponsorships (beyond the spec): paged like search, filtered by a sponsor's numeric id (as
+ * search prints it) and a confidence floor. An id no sponsor has is an empty page; an id that is no id is a 422.
+ */
+export const CreatorSponsorshipsParams = z.object({
+  sponsor: z
+    .preprocess(decimal, z.int().min(1).max(Number.MAX_SAFE_INTEGER))
+    .optional()
+    .describe('A numeric sponsor id, as search and profiles print it'),
+  min_confidence: z
+    .preprocess(decimal, z.number().min(0).max(1))
+    .default(DEFAULT_MIN_CONFIDENCE)
+    .describe(
+      `Only sponsorships at least this sure, 0 to 1; default ${DEFAULT_MIN_CONFIDENCE}, the threshold the counts use`,
+    ),
+  page,
+});
+export type CreatorSponsorshipsParams = z.output<typeof CreatorSponsorshipsParams>;
 
 /** Path ids are free text: anything that names no creator or sponsor is a 404, never a 422. */
 export const CreatorIdParams = z.object({

@@ -82,6 +82,25 @@ export const SponsorDetailSchema = SponsorSummarySchema.extend({
   topCreators: z.array(CreatorSummarySchema),
 }).meta({ id: 'SponsorDetail' });
 
+/** Beyond the spec (additive): one detected sponsorship with the evidence that shows it. */
+export const SponsorshipSchema = z
+  .object({
+    videoId: z.string().describe('YouTube video id'),
+    videoUrl: z.url().describe('https://www.youtube.com/watch?v=<videoId>'),
+    title: z.string().describe("The video's title"),
+    publishedAt: date.describe("The video's publish date, YYYY-MM-DD"),
+    sponsor: z.object({
+      id: z.int().describe('Numeric sponsor id'),
+      name: z.string(),
+      website: z.string().nullable(),
+      influesqueUrl: z.url(),
+    }),
+    line: z.string().describe('The line of the title or description that discloses it'),
+    confidence: z.number().describe('0 to 1: how sure the detector is (the measured precision of its rule today)'),
+    rule: z.string().describe('Which rule found it: disclosure, deal, partners or vanity-link'),
+  })
+  .meta({ id: 'Sponsorship' });
+
 export const NicheSchema = z
   .object({ label: z.string(), value: z.string().describe('The value for niche_category') })
   .meta({ id: 'Niche' });
@@ -101,3 +120,4 @@ export type CreatorDetail = z.infer<typeof CreatorDetailSchema>;
 export type Audience = z.infer<typeof AudienceSchema>;
 export type SponsorSummary = z.infer<typeof SponsorSummarySchema>;
 export type SponsorDetail = z.infer<typeof SponsorDetailSchema>;
+export type Sponsorship = z.infer<typeof SponsorshipSchema>;

@@ -2,10 +2,12 @@
 // functions behind them (src/search/catalog.ts), so a tool result is exactly the REST body for the same input.
 import { z } from 'zod';
 import { creditsOf, type Grant } from '../access/access.ts';
+import { DEFAULT_MIN_CONFIDENCE } from '../contract/confidence.ts';
 import { NICHES } from '../contract/niches.ts';
 import {
   COSTS,
   CreatorAudienceResult,
+  CreatorSponsorshipsResult,
   GetCreatorResult,
   GetSponsorResult,
   ListNichesResult,
@@ -16,6 +18,7 @@ import {
 } from '../contract/operations.ts';
 import {
   CreatorIdParams,
+  CreatorSponsorshipsParams,
   SearchCreatorsParams,
   SearchSponsorsParams,
   SimilarCreatorsParams,
@@ -91,6 +94,21 @@ export const TOOLS: Tool[] = [
       [
         `${r.totalFound} creators like ${r.creator.name}; page ${r.page} shows ${r.returned}${r.hasMore ? `, next page ${r.nextPage}` : ''}.`,
         ...r.creators.map((c) => `- ${summary(c)} · id ${c.id} · shares ${c.matched.join(', ') || 'nothing named'}`),
+      ].join('\n'),
+  }),
+  define({
+    name: 'get_creator_sponsorships',
+    operationId: 'getCreatorSponsorships',
+    description: `The sponsorships detected in one creator's videos, newest first, each with the video (id, URL, title, date), the sponsor, the line that discloses it, the rule that found it and a confidence from 0 to 1. id: as for get_creator. Optional sponsor (a numeric sponsor id from search_sponsors) and min_confidence (default ${DEFAULT_MIN_CONFIDENCE}, the threshold the sponsorship counts use; ask for more to be surer). Paginated: follow nextPage for more. ${cost('getCreatorSponsorships')} per page.`,
+    input: CreatorSponsorshipsParams.safeExtend(CreatorIdParams.shape),
+    output: CreatorSponsorshipsResult,
+    run: (catalog, { id, ...params }, grant) => catalog.creatorSponsorships(id, params, grant.pageSize),
+    render: (r) =>
+      [
+        `${r.totalFound} sponsorships of ${r.creator.name} at confidence ${r.minConfidence} or more; page ${r.page} shows ${r.returned}${r.hasMore ? `, next page ${r.nextPage}` : ''}.`,
+        ...r.sponsorships.map(
+          (s) => `- ${s.publishedAt} ${s.sponsor.name} (${s.confidence}) in "${s.title}" ${s.videoUrl}: ${s.line}`,
+        ),
       ].join('\n'),
   }),
   define({

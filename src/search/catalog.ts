@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../contract/error.ts';
 import { type OperationId, type SearchCreatorsResult, SIGNALS } from '../contract/operations.ts';
-import type { SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
+import type { CreatorSponsorshipsParams, SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
 import {
   AUDIENCE_SOURCE,
   creatorLookupBody,
@@ -14,16 +14,30 @@ import {
   SUMMARY_SOURCE,
   usesSemantic,
 } from './creator-query.ts';
-import type { CreatorSource, SponsorSource } from './documents.ts';
+import type { CreatorSource, SponsorSource, SponsorshipDocument } from './documents.ts';
 import { POPULARITY_SCORE } from './indexed-popularity.ts';
 import { aliases, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
 import { type OpenSearchHttp, OpenSearchRefusal } from './opensearch-http.ts';
 import { pageLinks } from './pagination.ts';
-import { creatorAudience, creatorDetail, creatorSummary, Pages, sponsorDetail, sponsorSummary } from './present.ts';
+import {
+  creatorAudience,
+  creatorDetail,
+  creatorSummary,
+  Pages,
+  sponsorDetail,
+  sponsorSummary,
+  sponsorship,
+} from './present.ts';
 import type { QueryVectors } from './query-vectors.ts';
-import { creatorSearchRequest, type SearchSettings, similarCreatorsRequest, sponsorSearchRequest } from './requests.ts';
+import {
+  creatorSearchRequest,
+  creatorSponsorshipsRequest,
+  type SearchSettings,
+  similarCreatorsRequest,
+  sponsorSearchRequest,
+} from './requests.ts';
 import { SIMILAR_SOURCE, type SimilarTarget } from './similar-query.ts';
 import { sponsorLookupBody } from './sponsor-query.ts';
 
@@ -109,6 +123,21 @@ export class Catalog {
       creator: { id: found.slug, name: found.name },
       ...this.paging(params.page, pageSize, result.hits.total.value, creators.length),
       creators,
+    };
+  }
+
+  /** A page of a creator's detected sponsorships with their evidence (sponsorship-query.ts), newest first. */
+  async creatorSponsorships(id: string, params: CreatorSponsorshipsParams, pageSize: number, signal?: AbortSignal) {
+    const operation = 'getCreatorSponsorships';
+    const found = await this.findCreator(operation, id, ['creatorId', 'slug', 'name'], signal);
+    const { index, body } = creatorSponsorshipsRequest(found.creatorId, params, pageSize, this.options);
+    const result = await this.search<SponsorshipDocument>(operation, index, body, signal);
+    const sponsorships = result.hits.hits.map((hit) => sponsorship(hit._source, this.pages));
+    return {
+      creator: { id: found.slug, name: found.name },
+      minConfidence: params.min_confidence,
+      ...this.paging(params.page, pageSize, result.hits.total.value, sponsorships.length),
+      sponsorships,
     };
   }
 

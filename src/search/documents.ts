@@ -92,3 +92,18 @@ export type SponsorSource = Pick<
   'sponsorId' | 'name' | 'kind' | 'website' | 'domain' | 'sponsorshipCount' | 'lastSponsorshipDate'
 > &
   Partial<Omit<SponsorDocument, 'topCreators'>> & { topCreators?: CreatorSummarySource[] };
+
+/** A detected sponsorship with its evidence (mappings/sponsorships.json): the source row and its sponsor's name. */
+export const SponsorshipDocumentSchema = z.strictObject({
+  creatorId: z.int(),
+  sponsorId: z.int(),
+  sponsorName: z.string(),
+  sponsorWebsite: z.string().nullable(),
+  videoId: z.string(),
+  videoTitle: z.string(),
+  publishedAt: z.string(),
+  line: z.string(),
+  confidence: z.number(),
+  rule: z.string(),
+});
+export type SponsorshipDocument = z.output<typeof SponsorshipDocumentSchema>;

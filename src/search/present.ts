@@ -1,7 +1,13 @@
 // Index documents (documents.ts) to the spec's resources. Only the fields the spec names are copied, so nothing
 // internal can leak even before the response schema strips unknown keys.
-import type { CreatorDetail, CreatorSummary, SponsorDetail, SponsorSummary } from '../contract/resources.ts';
-import type { CreatorSource, SponsorSource } from './documents.ts';
+import type {
+  CreatorDetail,
+  CreatorSummary,
+  SponsorDetail,
+  SponsorSummary,
+  Sponsorship,
+} from '../contract/resources.ts';
+import type { CreatorSource, SponsorSource, SponsorshipDocument } from './documents.ts';
 
 const PAGE_KEY = '"influesqueUrl":"';
 
@@ -106,5 +112,23 @@ export function sponsorDetail(d: SponsorSource, pages: Pages): SponsorDetail {
     },
     niches: d.nicheLabels ?? [],
     topCreators: (d.topCreators ?? []).map((c) => creatorSummary(c, pages)),
+  };
+}
+
+export function sponsorship(d: Omit<SponsorshipDocument, 'creatorId'>, pages: Pages): Sponsorship {
+  return {
+    videoId: d.videoId,
+    videoUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(d.videoId)}`,
+    title: d.videoTitle,
+    publishedAt: d.publishedAt,
+    sponsor: {
+      id: d.sponsorId,
+      name: d.sponsorName,
+      website: d.sponsorWebsite,
+      influesqueUrl: pages.sponsor(d.sponsorId),
+    },
+    line: d.line,
+    confidence: d.confidence,
+    rule: d.rule,
   };
 }

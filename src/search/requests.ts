@@ -1,12 +1,13 @@
 // The ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
 // them and the relevance workbench evaluates them, so what an analyst measures is what users get.
-import type { SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
+import type { CreatorSponsorshipsParams, SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
 import { addsStoredPopularity, creatorSearchBody, usesSemantic } from './creator-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
 import type { Ranking } from './profile.ts';
 import { DEFAULT_SIMILAR, type SimilarTarget, similarCreatorsBody } from './similar-query.ts';
 import { sponsorSearchBody } from './sponsor-query.ts';
+import { creatorSponsorshipsBody } from './sponsorship-query.ts';
 
 export interface SearchSettings {
   indexPrefix: string;
@@ -60,5 +61,19 @@ export function sponsorSearchRequest(query: string, ranking: Ranking, settings: 
   return {
     index: aliases(settings.indexPrefix).sponsors,
     body: sponsorSearchBody(query, ranking.sponsors, settings.sponsorResults),
+  };
+}
+
+/** A page of a creator's sponsorship evidence (sponsorship-query.ts), paged as search is. */
+export function creatorSponsorshipsRequest(
+  creatorId: number,
+  params: CreatorSponsorshipsParams,
+  pageSize: number,
+  settings: SearchSettings,
+): SearchRequest {
+  const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
+  return {
+    index: aliases(settings.indexPrefix).sponsorships,
+    body: creatorSponsorshipsBody(creatorId, params, window),
   };
 }

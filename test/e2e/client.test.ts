@@ -57,6 +57,18 @@ describe('CsiClient on the real service', () => {
     expect(two).toHaveLength(2);
   });
 
+  it("lists a creator's sponsorships with their evidence, typed, and refuses a bad min_confidence", async () => {
+    const { key } = await t.key({ unlimited: false, allowance: 50 });
+    const client = new CsiClient({ baseUrl, apiKey: key });
+    const result = await client.getCreatorSponsorships('creator1', { sponsor: 1, min_confidence: 0.5 });
+    expect(result.data).toMatchObject({ creator: { id: 'creator1' }, minConfidence: 0.5, totalFound: 0 });
+    expect(result.creditsCharged).toBe(1);
+    await expect(client.getCreatorSponsorships('creator1', { min_confidence: 2 })).rejects.toMatchObject({
+      status: 422,
+      code: 'invalid_request',
+    });
+  });
+
   it('throws CsiApiError with the code: 404 for a missing creator (refunded), 401 for a bad key, without retrying', async () => {
     const { key } = await t.key({ unlimited: false, allowance: 50 });
     const client = new CsiClient({ baseUrl, apiKey: key });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatorRecord } from '../../indexer/records.ts';
+import { DEFAULT_MIN_CONFIDENCE } from '../../src/contract/confidence.ts';
 import { DEFAULT_PROFILE, loadProfile } from '../../src/search/profile.ts';
 import { evaluate, type Summary } from '../../workbench/evaluate.ts';
 import { realNameJudgments } from '../../workbench/real-names.ts';
@@ -95,6 +96,22 @@ describe('real channels, imported and served', () => {
       0,
     );
     expect(sponsor).toMatchObject({ sponsorshipCount: count, stats: { creatorCount: busiest?.creators.length } });
+  });
+
+  it('serves the evidence of each detected sponsorship: the video, the line that disclosed it, a confidence', async () => {
+    const sponsored = data.creators
+      .filter((c) => c.handle && c.sponsorships.length > 0)
+      .sort((a, b) => b.sponsorships.length - a.sponsorships.length)[0] as CreatorRecord;
+    const page = await get(`/api/v1/creators/${encodeURIComponent(sponsored.handle ?? '')}/sponsorships`);
+    expect(page.totalFound).toBe(sponsored.sponsorships.reduce((n, s) => n + s.count, 0));
+    for (const s of page.sponsorships) {
+      expect(s.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]+$/);
+      expect(s.line.length).toBeGreaterThan(0);
+      expect(s.confidence).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE);
+      expect(['disclosure', 'deal', 'partners', 'vanity-link', 'mention']).toContain(s.rule);
+    }
+    const dates = page.sponsorships.map((s: { publishedAt: string }) => s.publishedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it('searches the niches real data needs, and keeps creators without a niche searchable', async () => {

@@ -34,6 +34,13 @@ const ENDPOINTS = [
     missing: '/api/v1/creators/nobody/similar',
     invalid: '/api/v1/creators/creator1/similar?page=0',
   },
+  {
+    op: 'getCreatorSponsorships',
+    url: '/api/v1/creators/creator1/sponsorships',
+    cost: 1,
+    missing: '/api/v1/creators/nobody/sponsorships',
+    invalid: '/api/v1/creators/creator1/sponsorships?min_confidence=2',
+  },
   { op: 'searchSponsors', url: '/api/v1/sponsors?query=keyforge', cost: 1, invalid: '/api/v1/sponsors' },
   { op: 'getSponsor', url: '/api/v1/sponsors/1', cost: 1, missing: '/api/v1/sponsors/999' },
   { op: 'listNiches', url: '/api/v1/niches', cost: 0 },

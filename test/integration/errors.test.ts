@@ -89,6 +89,7 @@ describe('API description', () => {
     // lookalikes beyond it: search's statuses and an unknown creator's 404.
     expect(operations).toEqual({
       findSimilarCreators: ['200', '401', '402', '403', '404', '422', '429', '503'],
+      getCreatorSponsorships: ['200', '401', '402', '403', '404', '422', '429', '503'],
       searchCreators: ['200', '401', '402', '403', '422', '429', '503'],
       getCreator: ['200', '401', '402', '403', '404', '429', '503'],
       getCreatorAudience: ['200', '401', '402', '403', '404', '429', '503'],
@@ -100,7 +101,7 @@ describe('API description', () => {
     const schemas = Object.keys(document.json().components.schemas).sort();
     expect(schemas).toEqual(
       ['Audience', 'CreatorDetail', 'CreatorSponsor', 'CreatorSummary', 'Credits', 'Error', 'Niche']
-        .concat(['SponsorDetail', 'SponsorSummary'])
+        .concat(['SponsorDetail', 'SponsorSummary', 'Sponsorship'])
         .sort(),
     );
     // Every reference resolves: no schema was dropped that something uses.

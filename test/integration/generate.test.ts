@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJudgments } from '../../common/judgments.ts';
+import { rollUp } from '../../indexer/evidence.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { HandleSet } from '../../indexer/generate/handles.ts';
 import { handlePrefix } from '../../indexer/generate/judgments.ts';
@@ -13,10 +14,13 @@ import {
   CreatorRecordSchema,
   type SponsorRecord,
   SponsorRecordSchema,
+  type SponsorshipEvidence,
+  SponsorshipEvidenceSchema,
 } from '../../indexer/records.ts';
+import { DEFAULT_MIN_CONFIDENCE } from '../../src/contract/confidence.ts';
 import { DEMO_NICHES } from '../../src/contract/niches.ts';
 
-const FILES = ['sponsors.ndjson', 'creators.ndjson', 'judgments.jsonl'];
+const FILES = ['sponsors.ndjson', 'creators.ndjson', 'sponsorships.ndjson', 'judgments.jsonl'];
 const CREATOR_CLASSES = [
   ...['navigational', 'typo', 'partial', 'prefix', 'phrase', 'everyday', 'niche', 'topic', 'brand'],
   ...['authority', 'recipe', 'recipe-deep', 'sorted'],
@@ -48,7 +52,7 @@ afterAll(() => {
 });
 
 describe('generate: records', () => {
-  it('writes the three files and no temporary ones', () => {
+  it('writes the four files and no temporary ones', () => {
     for (const name of FILES) expect(readFileSync(path.join(out, name)).length).toBeGreaterThan(0);
     expect(() => readFileSync(path.join(out, 'creators.ndjson.tmp'))).toThrow();
   });
@@ -191,6 +195,44 @@ describe('generate: realism', () => {
   it('cuts handle prefixes at word boundaries', () => {
     expect(handlePrefix('@TechWithTina')).toBe('techwith');
     expect(handlePrefix('@CollinMusic')).toBe('collin');
+  });
+});
+
+describe('generate: sponsorship evidence', () => {
+  let rows: SponsorshipEvidence[];
+  beforeAll(() => {
+    rows = lines(path.join(out, 'sponsorships.ndjson')).map((l) => SponsorshipEvidenceSchema.parse(JSON.parse(l)));
+  });
+
+  it("recounts every creator's sponsorships from its rows at or above the default confidence", () => {
+    const byCreator = new Map<number, SponsorshipEvidence[]>();
+    for (const r of rows) byCreator.set(r.creatorId, [...(byCreator.get(r.creatorId) ?? []), r]);
+    for (const c of creators) expect(rollUp(byCreator.get(c.id) ?? []), `creator ${c.id}`).toEqual(c.sponsorships);
+    const counted = rows.filter((r) => r.confidence >= DEFAULT_MIN_CONFIDENCE).length;
+    expect(counted).toBe(creators.flatMap((c) => c.sponsorships).reduce((sum, s) => sum + s.count, 0));
+  });
+
+  it('dates counted rows within their sponsorship, keeps a few rows below the threshold, and names known sponsors', () => {
+    const deals = new Map(creators.flatMap((c) => c.sponsorships.map((s) => [`${c.id}:${s.sponsorId}`, s])));
+    const below = rows.filter((r) => r.confidence < DEFAULT_MIN_CONFIDENCE);
+    expect(below.length).toBeGreaterThan(20);
+    expect(below.length).toBeLessThan(rows.length / 10);
+    for (const r of rows.filter((r) => r.confidence >= DEFAULT_MIN_CONFIDENCE)) {
+      const deal = deals.get(`${r.creatorId}:${r.sponsorId}`);
+      expect(deal && r.publishedAt >= deal.firstDate && r.publishedAt <= deal.lastDate).toBe(true);
+    }
+    const ids = new Set(sponsors.map((s) => s.id));
+    expect(rows.every((r) => ids.has(r.sponsorId))).toBe(true);
+    expect(new Set(rows.map((r) => r.videoId)).size).toBe(rows.length);
+  });
+
+  it("writes each creator's lines in its language", () => {
+    const language = new Map(creators.map((c) => [c.id, c.language]));
+    const disclosures = rows.filter((r) => r.rule === 'disclosure');
+    const of = (code: string) => disclosures.filter((r) => language.get(r.creatorId) === code).map((r) => r.line);
+    expect(of('es').length).toBeGreaterThan(0);
+    expect(of('es').every((line) => /patrocina/.test(line))).toBe(true);
+    expect(of('en').every((line) => /sponsor/.test(line))).toBe(true);
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../src/access/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
-import { creator, sponsor } from '../support/dataset.ts';
+import { creator, evidenceOf, sponsor } from '../support/dataset.ts';
 import { REPO_ROOT } from '../support/run.ts';
 
 // The MCP server driven by the SDK's own client, exactly as docs/mcp.md tells users to connect.
@@ -88,7 +88,7 @@ beforeAll(async () => {
         : {}),
     }),
   );
-  data = await loadRecords('mcp', [sponsor(1, 'Keyforge Labs')], creators);
+  data = await loadRecords('mcp', [sponsor(1, 'Keyforge Labs')], creators, { evidence: evidenceOf(creators) });
   ({ t, base } = await serve({}));
 }, 60_000);
 afterAll(async () => {
@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('MCP over Streamable HTTP', () => {
-  it('lists the seven tools and find_similar_creators with the contract’s schemas, read-only', async () => {
+  it('lists the seven tools, find_similar_creators and get_creator_sponsorships with the contract’s schemas, read-only', async () => {
     const { key } = await t.key();
     const { tools } = await (await connect(key)).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
@@ -106,6 +106,7 @@ describe('MCP over Streamable HTTP', () => {
         'find_similar_creators',
         'get_creator',
         'get_creator_audience',
+        'get_creator_sponsorships',
         'get_credits',
         'get_sponsor',
         'list_niches',
@@ -147,6 +148,12 @@ describe('MCP over Streamable HTTP', () => {
         '/api/v1/creators/KeyboardKate/similar?has_sponsors=true&page=1',
         1,
       ],
+      [
+        'get_creator_sponsorships',
+        { id: '@keyboardkate', sponsor: 1, min_confidence: 0.5, page: 1 },
+        '/api/v1/creators/@keyboardkate/sponsorships?sponsor=1&min_confidence=0.5&page=1',
+        1,
+      ],
       ['search_sponsors', { query: 'keyforge' }, '/api/v1/sponsors?query=keyforge', 1],
       ['get_sponsor', { id: 'keyforge labs' }, '/api/v1/sponsors/keyforge%20labs', 1],
       ['list_niches', {}, '/api/v1/niches', 0],
@@ -161,6 +168,8 @@ describe('MCP over Streamable HTTP', () => {
       expect(await balance(accountId), `${name} via REST`).toBe(before - 2 * cost);
       expect(result.structuredContent, name).toEqual(viaRest);
     }
+    const evidence = await client.callTool({ name: 'get_creator_sponsorships', arguments: { id: 'KeyboardKate' } });
+    expect(evidence.structuredContent).toMatchObject({ totalFound: 2, creator: { id: 'KeyboardKate' } });
     const credits = await client.callTool({ name: 'get_credits', arguments: {} });
     expect(credits.structuredContent).toEqual(await rest('/api/v1/credits', key));
   });
@@ -245,7 +254,7 @@ describe('MCP over stdio (npm run mcp:stdio)', () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(9);
     const result = await client.callTool({ name: 'get_creator', arguments: { id: 'KeyboardKate' } });
     expect(result.structuredContent).toEqual(await rest('/api/v1/creators/KeyboardKate', key));
     expect(await balance(accountId)).toBe(8);

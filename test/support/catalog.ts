@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
-import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
+import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from '../../indexer/records.ts';
 import { officialClient } from '../../src/clients.ts';
 import { writeDataset } from './dataset.ts';
 
@@ -39,6 +39,8 @@ export interface Target {
 /** How a dataset is loaded: with creators' vectors (semantic search) only when a test needs them. */
 export interface LoadOptions {
   semantic?: boolean;
+  /** Evidence rows (sponsorships.ndjson); without them the folder is one from before evidence rows. */
+  evidence?: SponsorshipEvidence[];
 }
 
 /** Loads a data folder under an index prefix of its own; `drop` deletes the indices and the folder. */
@@ -116,5 +118,5 @@ export function loadRecords(
   creators: CreatorRecord[],
   options: LoadOptions = {},
 ) {
-  return loadFolder(name, writeDataset(sponsors, creators), undefined, options);
+  return loadFolder(name, writeDataset(sponsors, creators, undefined, options.evidence), undefined, options);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CreatorRecord, SponsorRecord } from '../../indexer/records.ts';
+import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from '../../indexer/records.ts';
 
 export const sponsor = (id: number, name: string, extra: Partial<SponsorRecord> = {}): SponsorRecord => ({
   id,
@@ -39,16 +39,55 @@ export const creator = (id: number, extra: Partial<CreatorRecord> = {}): Creator
   ...extra,
 });
 
-/** Writes a data folder the indexer can load; `lines` replaces creators.ndjson's content when given. */
+export const evidenceRow = (
+  creatorId: number,
+  sponsorId: number,
+  videoId: string,
+  publishedAt: string,
+  extra: Partial<SponsorshipEvidence> = {},
+): SponsorshipEvidence => ({
+  creatorId,
+  sponsorId,
+  videoId,
+  videoTitle: `Video ${videoId}`,
+  publishedAt,
+  line: `This video is sponsored by sponsor ${sponsorId}.`,
+  confidence: 0.9,
+  rule: 'disclosure',
+  ...extra,
+});
+
+/** Evidence rows that roll up to the creators' sponsorships: per sponsorship, its first and last day, then the first again. */
+export const evidenceOf = (creators: CreatorRecord[]): SponsorshipEvidence[] =>
+  creators.flatMap((c) =>
+    c.sponsorships.flatMap((s) =>
+      Array.from({ length: s.count }, (_, n) =>
+        evidenceRow(
+          c.id,
+          s.sponsorId,
+          `v${c.id}x${s.sponsorId}x${n}`.padEnd(11, '0'),
+          n === 1 ? s.lastDate : s.firstDate,
+        ),
+      ),
+    ),
+  );
+
+/**
+ * Writes a data folder the indexer can load; `lines` replaces creators.ndjson's content when given; `evidence`, when
+ * given, is written as sponsorships.ndjson (without it the folder is one from before evidence rows).
+ */
 export function writeDataset(
   sponsors: SponsorRecord[],
   creators: CreatorRecord[],
   lines: string[] = creators.map((c) => JSON.stringify(c)),
+  evidence?: (SponsorshipEvidence | string)[],
 ): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dataset-'));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'sponsors.ndjson'), `${sponsors.map((s) => JSON.stringify(s)).join('\n')}\n`);
+  const ndjson = (records: unknown[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n');
+  writeFileSync(path.join(dir, 'sponsors.ndjson'), `${ndjson(sponsors)}\n`);
   writeFileSync(path.join(dir, 'creators.ndjson'), `${lines.join('\n')}\n`);
+  if (evidence) writeFileSync(path.join(dir, 'sponsorships.ndjson'), `${ndjson(evidence)}\n`);
   return dir;
 }
 

@@ -1,5 +1,6 @@
 // A video as a source normalizes it (importer/model.ts), with only what a test is about filled in.
 import type { VideoFacts } from '../../importer/model.ts';
+import type { Label } from '../../importer/sponsors/eval.ts';
 
 export const videoFacts = (videoId: string, fields: Partial<VideoFacts> = {}): VideoFacts => ({
   videoId,
@@ -19,4 +20,13 @@ export const videoFacts = (videoId: string, fields: Partial<VideoFacts> = {}): V
   seenOn: null,
   source: 'test',
   ...fields,
+});
+
+/** A fresh set's label of a video: the sponsors a reader named, each with its name as the text. */
+export const label = (videoId: string, names: string[]): Label => ({
+  videoId,
+  file: 'US',
+  split: 'fresh',
+  sponsors: names.map((name) => ({ name, text: name })),
+  note: '',
 });

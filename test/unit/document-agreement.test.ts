@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { creatorDocument, SponsorStats } from '../../indexer/documents.ts';
+import { creatorDocument, SponsorStats, sponsorshipDocument } from '../../indexer/documents.ts';
 import { NICHE_LIST } from '../../src/contract/niches.ts';
 import {
   CreatorDetailSchema,
   CreatorSummarySchema,
   SponsorDetailSchema,
   SponsorSummarySchema,
+  SponsorshipSchema,
 } from '../../src/contract/resources.ts';
-import { CreatorDocumentSchema, SponsorDocumentSchema } from '../../src/search/documents.ts';
+import { CreatorDocumentSchema, SponsorDocumentSchema, SponsorshipDocumentSchema } from '../../src/search/documents.ts';
 import {
   creatorAudience,
   creatorDetail,
@@ -18,8 +19,9 @@ import {
   Pages,
   sponsorDetail,
   sponsorSummary,
+  sponsorship,
 } from '../../src/search/present.ts';
-import { creator, sponsor } from '../support/dataset.ts';
+import { creator, evidenceRow, sponsor } from '../support/dataset.ts';
 
 // One schema per document (src/search/documents.ts): the mapping declares exactly its fields, the indexer builds
 // documents it accepts, and the presenter turns them into exactly the contract's resources.
@@ -76,6 +78,7 @@ records.forEach((r, i) => {
 });
 const sponsorDocs = brands.map((b) => stats.document(b, niches));
 const pages = new Pages('https://api.example.com');
+const evidenceDocs = brands.map((b) => sponsorshipDocument(evidenceRow(1, b.id, 'abcdefghijk', '2024-01-01'), b));
 
 describe('documents, mappings and the presenter', () => {
   it('map exactly the fields of the creator document, the popularity features one by one', () => {
@@ -89,6 +92,11 @@ describe('documents, mappings and the presenter', () => {
     expect(schemaPaths(SponsorDocumentSchema, properties).sort()).toEqual(mappedPaths(properties).sort());
   });
 
+  it('map exactly the fields of the sponsorship evidence document', () => {
+    const properties = mapping('sponsorships');
+    expect(schemaPaths(SponsorshipDocumentSchema, properties).sort()).toEqual(mappedPaths(properties).sort());
+  });
+
   it('find a field the mapping lacks, or one the schema lacks', () => {
     const properties = mapping('creators');
     const { hasSponsors: _dropped, ...fewer } = properties;
@@ -100,6 +108,7 @@ describe('documents, mappings and the presenter', () => {
   it('build documents that the schemas accept, with nothing left over', () => {
     for (const doc of creatorDocs) expect(CreatorDocumentSchema.parse(doc)).toEqual(doc);
     for (const doc of sponsorDocs) expect(SponsorDocumentSchema.parse(doc)).toEqual(doc);
+    for (const doc of evidenceDocs) expect(SponsorshipDocumentSchema.parse(doc)).toEqual(doc);
     expect(sponsorDocs[0]?.topCreators).toHaveLength(1);
     expect(() => CreatorDocumentSchema.parse({ ...creatorDocs[0], stray: 1 })).toThrow();
   });
@@ -114,5 +123,6 @@ describe('documents, mappings and the presenter', () => {
       expect(SponsorSummarySchema.strict().parse(sponsorSummary(doc, pages))).toBeTruthy();
       expect(SponsorDetailSchema.strict().parse(sponsorDetail(doc, pages))).toBeTruthy();
     }
+    for (const doc of evidenceDocs) expect(SponsorshipSchema.strict().parse(sponsorship(doc, pages))).toBeTruthy();
   });
 });

@@ -17,9 +17,11 @@ export type SponsorSummary = components['schemas']['SponsorSummary'];
 export type SponsorDetail = components['schemas']['SponsorDetail'];
 export type Niche = components['schemas']['Niche'];
 export type Credits = components['schemas']['Credits'];
+export type Sponsorship = components['schemas']['Sponsorship'];
 export type SearchCreatorsParams = QueryOf<'searchCreators'>;
 export type SearchSponsorsParams = QueryOf<'searchSponsors'>;
 export type SimilarCreatorsParams = QueryOf<'findSimilarCreators'>;
+export type CreatorSponsorshipsParams = QueryOf<'getCreatorSponsorships'>;
 
 /** What the response headers of a call tell, parsed; undefined where the service sent none (free endpoints). */
 export interface CallInfo {
@@ -88,6 +90,17 @@ export class CsiClient {
   /** Beyond the spec: creators like this one, with what each shares with it; search's filters and paging. */
   findSimilarCreators(id: string, params: SimilarCreatorsParams = {}): Promise<Result<BodyOf<'findSimilarCreators'>>> {
     return this.get(`/creators/${encodeURIComponent(id)}/similar`, params);
+  }
+
+  /**
+   * Beyond the spec: a creator's detected sponsorships, newest first, each with its video, line and confidence;
+   * `sponsor` (a numeric id) and `min_confidence` (default: the threshold the counts use) filter them.
+   */
+  getCreatorSponsorships(
+    id: string,
+    params: CreatorSponsorshipsParams = {},
+  ): Promise<Result<BodyOf<'getCreatorSponsorships'>>> {
+    return this.get(`/creators/${encodeURIComponent(id)}/sponsorships`, params);
   }
 
   getCreatorAudience(id: string): Promise<Result<BodyOf<'getCreatorAudience'>>> {

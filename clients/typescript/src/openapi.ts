@@ -63,6 +63,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/creators/{id}/sponsorships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a creator's detected sponsorships with their evidence
+         * @description Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives an empty page); min_confidence (0 to 1) defaults to 0.5, the threshold sponsorshipCount and the sponsor lists count at, so the default pages add up to them.
+         */
+        get: operations["getCreatorSponsorships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/creators/{id}/audience": {
         parameters: {
             query?: never;
@@ -312,6 +332,36 @@ export interface components {
             /** @description Niches the brand sponsors in */
             niches: string[];
             topCreators: components["schemas"]["CreatorSummary"][];
+        };
+        Sponsorship: {
+            /** @description YouTube video id */
+            videoId: string;
+            /**
+             * Format: uri
+             * @description https://www.youtube.com/watch?v=<videoId>
+             */
+            videoUrl: string;
+            /** @description The video's title */
+            title: string;
+            /**
+             * Format: date
+             * @description The video's publish date, YYYY-MM-DD
+             */
+            publishedAt: string;
+            sponsor: {
+                /** @description Numeric sponsor id */
+                id: number;
+                name: string;
+                website: string | null;
+                /** Format: uri */
+                influesqueUrl: string;
+            };
+            /** @description The line of the title or description that discloses it */
+            line: string;
+            /** @description 0 to 1: how sure the detector is (the measured precision of its rule today) */
+            confidence: number;
+            /** @description Which rule found it: disclosure, deal, partners or vanity-link */
+            rule: string;
         };
         Niche: {
             label: string;
@@ -595,6 +645,113 @@ export interface operations {
                             /** @description What it shares with the creator: content (nearest in meaning), niche, size (band), sponsors */
                             matched: ("content" | "niche" | "size" | "sponsors")[];
                         }[];
+                    };
+                };
+            };
+            /** @description unauthorized: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description out_of_credits: no credits left this period */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the plan has no API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no creator or sponsor matches the id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: a parameter is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: slow down and retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable: a backing service is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreatorSponsorships: {
+        parameters: {
+            query?: {
+                /** @description A numeric sponsor id, as search and profiles print it */
+                sponsor?: number;
+                /** @description Only sponsorships at least this sure, 0 to 1; default 0.5, the threshold the counts use */
+                min_confidence?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Slug id, handle with or without @, UC… channel id, or creator-<numeric id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creator: {
+                            /** @description The slug id of the creator asked about */
+                            id: string;
+                            name: string;
+                        };
+                        /** @description The confidence floor applied */
+                        minConfidence: number;
+                        page: number;
+                        /** @description Every matching sponsorship, counted exactly */
+                        totalFound: number;
+                        returned: number;
+                        hasMore: boolean;
+                        nextPage: number | null;
+                        sponsorships: components["schemas"]["Sponsorship"][];
                     };
                 };
             };

@@ -29,6 +29,14 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     },
   );
   app.get(
+    '/creators/:id/sponsorships',
+    { schema: OPERATIONS.getCreatorSponsorships, config: { cost: COSTS.getCreatorSponsorships } },
+    (request) => {
+      const call = request.call as MeteredCall;
+      return catalog.creatorSponsorships(request.params.id, request.query, call.pageSize, call.signal);
+    },
+  );
+  app.get(
     '/creators/:id/audience',
     { schema: OPERATIONS.getCreatorAudience, config: { cost: COSTS.getCreatorAudience } },
     (request) => catalog.audience(request.params.id, request.call?.signal),

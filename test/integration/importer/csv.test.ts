@@ -8,8 +8,10 @@ import { type BadRow, detectEncoding, readCsv } from '../../../importer/csv/read
 import { buildDataset, type Dataset } from '../../../importer/dataset.ts';
 import { NicheRules } from '../../../importer/enrich/niches.ts';
 import { foldName } from '../../../importer/model.ts';
-import { Registry } from '../../../importer/sponsors/registry.ts';
-import { CreatorRecordSchema } from '../../../indexer/records.ts';
+import { KEPT_FROM, loadDetector } from '../../../importer/sponsors/find.ts';
+import { rollUp } from '../../../indexer/evidence.ts';
+import { CreatorRecordSchema, type SponsorshipEvidence, SponsorshipEvidenceSchema } from '../../../indexer/records.ts';
+import { DEFAULT_MIN_CONFIDENCE } from '../../../src/contract/confidence.ts';
 import { realdata } from '../../support/realdata.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'import-csv-'));
@@ -55,7 +57,7 @@ describe('reading CSV files', () => {
       'values.csv',
       'video_id,title,channel_title,publish_time,views\nabcdefghijk,T,C,2017-11-13T17:13:01.000Z,12\nbcdefghijkl,T,C,2017-11-13T17:13:01.000Z,lots\n',
     );
-    const catalog = () => new Catalog(Registry.load(), NicheRules.load());
+    const catalog = () => new Catalog(loadDetector(), NicheRules.load());
     await expect(importCsv(catalog(), { videos: [file], channels: [], skipBad: false })).rejects.toThrowError(
       /values.csv:3: not a count: "lots"/,
     );
@@ -81,7 +83,7 @@ describe("a channel's video tags", () => {
         row('eeeeeeeeeee', '17.14.11', '[None]'),
       ].join('\n'),
     );
-    const catalog = new Catalog(Registry.load(), NicheRules.load());
+    const catalog = new Catalog(loadDetector(), NicheRules.load());
     await importCsv(catalog, { videos: [file], channels: [], skipBad: false });
     const [creator] = buildDataset(catalog, NicheRules.load()).creators;
     // clay on 3 videos, pottery on 2 (case folded), then the rest in the order first seen; counting the rows
@@ -100,7 +102,7 @@ describe('the shared real files, imported', () => {
   const videos = ['trending-2017-US.csv', 'trending-2017-FR.csv'].map((f) => path.join(dir, f));
 
   beforeAll(async () => {
-    catalog = new Catalog(Registry.load(), NicheRules.load());
+    catalog = new Catalog(loadDetector(), NicheRules.load());
     const result = await importCsv(catalog, { videos, channels, skipBad: false });
     expect(result.bad).toEqual([]);
     dataset = buildDataset(catalog, NicheRules.load());
@@ -177,7 +179,7 @@ describe('the shared real files, imported', () => {
   });
 
   it('counts each sponsored video once per creator and brand, with its first and last dates, however often it is read', async () => {
-    const again = new Catalog(Registry.load(), NicheRules.load());
+    const again = new Catalog(loadDetector(), NicheRules.load());
     await importCsv(again, { videos: [...videos, ...videos], channels, skipBad: false });
     const twice = buildDataset(again, NicheRules.load());
     expect(twice.creators).toEqual(dataset.creators);
@@ -187,7 +189,7 @@ describe('the shared real files, imported', () => {
         const name = foldName(dataset.sponsors.find((p) => p.id === s.sponsorId)?.name ?? '');
         const days = dataset.evidence
           .filter((e) => (e.channelId ?? e.channel) === (c.channelId ?? c.name))
-          .filter((e) => e.sponsors.some((f) => foldName(f.name) === name))
+          .filter((e) => e.sponsors.some((f) => foldName(f.name) === name && f.confidence >= DEFAULT_MIN_CONFIDENCE))
           .map((e) => e.publishedAt.slice(0, 10))
           .sort();
         expect(s).toMatchObject({ count: days.length, firstDate: days[0], lastDate: days.at(-1) });
@@ -195,5 +197,19 @@ describe('the shared real files, imported', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('keeps every detected sponsorship with its video, line, rule and confidence; the counts are its rows that count', () => {
+    const byCreator = new Map<number, SponsorshipEvidence[]>();
+    for (const row of dataset.sponsorships) {
+      expect(SponsorshipEvidenceSchema.safeParse(row).success).toBe(true);
+      expect(row.confidence).toBeGreaterThanOrEqual(KEPT_FROM);
+      expect(row.confidence).toBeLessThanOrEqual(1);
+      byCreator.set(row.creatorId, [...(byCreator.get(row.creatorId) ?? []), row]);
+    }
+    expect(dataset.sponsorships).toHaveLength(dataset.evidence.reduce((n, e) => n + e.sponsors.length, 0));
+    for (const c of dataset.creators) expect(rollUp(byCreator.get(c.id) ?? [])).toEqual(c.sponsorships);
+    const counted = dataset.sponsorships.filter((r) => r.confidence >= DEFAULT_MIN_CONFIDENCE).length;
+    expect(counted).toBe(dataset.creators.flatMap((c) => c.sponsorships).reduce((n, s) => n + s.count, 0));
   });
 });

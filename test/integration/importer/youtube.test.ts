@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Catalog } from '../../../importer/catalog.ts';
 import { buildDataset } from '../../../importer/dataset.ts';
 import { NicheRules } from '../../../importer/enrich/niches.ts';
-import { Registry } from '../../../importer/sponsors/registry.ts';
+import { loadDetector } from '../../../importer/sponsors/find.ts';
 import { loadFetched, readChannelInputs, YouTubeImporter } from '../../../importer/youtube/import.ts';
 import { type FakeChannel, type FakeVideo, type FakeYouTube, startFakeYouTube } from '../../support/fake-youtube.ts';
 
@@ -101,7 +101,7 @@ async function importer(
 
 async function datasetOf(out: string) {
   const niches = NicheRules.load();
-  const catalog = new Catalog(Registry.load(), niches);
+  const catalog = new Catalog(loadDetector(), niches);
   await loadFetched(out, catalog);
   return { catalog, dataset: buildDataset(catalog, niches) };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { candidatesOf, FEATURES } from '../../../importer/sponsors/features.ts';
 import { loadDetector, sponsorsOf } from '../../../importer/sponsors/find.ts';
 import { SCORER_FILE, Scorer } from '../../../importer/sponsors/scorer.ts';
+import { DEFAULT_MIN_CONFIDENCE } from '../../../src/contract/confidence.ts';
 
 const detector = loadDetector();
 const { registry, scorer } = detector;
@@ -15,6 +16,10 @@ describe('the learned sponsor scorer', () => {
   it("reproduces LightGBM's own probabilities for the rows the training checked", () => {
     expect(scorer.checks.length).toBeGreaterThan(10);
     for (const check of scorer.checks) expect(scorer.probability(check.values)).toBeCloseTo(check.probability, 12);
+  });
+
+  it("counts at the product's default threshold, the one the model was trained to", () => {
+    expect(scorer.threshold).toBe(DEFAULT_MIN_CONFIDENCE);
   });
 
   it('refuses a model trained on other features than features.ts computes', () => {

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, type Label, rulesReader, scoreOf, secondReader } from '../../../importer/sponsors/eval.ts';
+import { evaluate, rulesReader, scoreOf, secondReader } from '../../../importer/sponsors/eval.ts';
 import { Registry } from '../../../importer/sponsors/registry.ts';
-import { videoFacts } from '../../support/video.ts';
+import { label, videoFacts } from '../../support/video.ts';
 
 const video = (videoId: string, description: string) => videoFacts(videoId, { description });
-const label = (videoId: string, names: string[]): Label => ({
-  videoId,
-  file: 'US',
-  split: 'fresh',
-  sponsors: names.map((name) => ({ name, text: name })),
-  note: '',
-});
 
 describe('a second reader scored against the first', () => {
   const videos = new Map([
