@@ -1,0 +1,740 @@
+#!/usr/bin/env python3
+"""Rebuild the fresh sponsorship sets' videos.csv files from public GitHub mirrors.
+
+Usage: python3 rebuild.py [set ...]      (default: every set)
+
+Reads the labels beside this script (<set>.jsonl) and the mirrors in $MIRROR (default /work/.mirror)/<owner>+<name>/repo
+(fetched with the session's `fetch` tool; read with `git -C`), writes $OUT (default .cache/labelled)/<set>/videos.csv (gb-ca: its two
+source files GBvideos.csv and CAvideos.csv, copied unchanged) and $OUT/MANIFEST.json (sources with the number
+of labelled rows each gave, the CSV's sha256 and whether it equals the README's digest, rows, labelled videos missing).
+Only labelled videos are written, one row each, in the .jsonl's order, with Python's csv writer (QUOTE_MINIMAL):
+LF line ends for the earlier sets (world-2018's recorded digest), CRLF for trending-2023-2025, uploads-2022,
+india-2017-mixed, latam-fr-2021-2025 and uploads-tech-2022-2024 (the first four of those reproduce their digests).
+Source CSVs are read with universal newlines (a CR or CRLF in a description becomes LF), as Python's text mode does;
+with that, world-2020 keeps line breaks in 11 descriptions and scores what the README's original file scored.
+Deterministic: the output depends only on the mirrors' git objects and the label files.
+Needs the `json5` package (pip install json5) for the object literals pasted into front-end repositories.
+"""
+import ast
+import csv
+import hashlib
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import OrderedDict
+
+MIRROR = os.environ.get('MIRROR', '/work/.mirror')
+LABELS = os.environ.get('LABELS', os.path.dirname(os.path.abspath(__file__)))
+OUT = os.environ.get('OUT', os.path.join(os.getcwd(), '.cache', 'labelled'))
+HEADER = ('video_id,trending_date,title,channel_title,category_id,publish_time,tags,views,likes,dislikes,comment_count,'
+          'thumbnail_link,comments_disabled,ratings_disabled,video_error_or_removed,description').split(',')
+
+README_DIGESTS = {  # as recorded in relevance/sponsors/fresh/README.md ("prefix…suffix" where abbreviated)
+    'world-2020': '9ee43716…7e9527',
+    'mixed-2021': 'bfa91b7c3ce19877615b4108d0d4b84447de9d77c8dbd2779b980f6e6d4acc9c',
+    'world-2018': '2126390583d07ae1bc4f4ee4dd8f478729d2fccf548487cb6758575b644d75fd',
+    'au-us-2024': '37620a9d72f37129417cf1bb73eb7b0df8e18947cb1179c294262bb02cecb098',
+    'trending-2023-2025': '5c36948e01ba665a03bfe2e5777d7e928abe6c6e9433c671ab641f59e834aa6d',
+    'uploads-2022': 'f43ab3e2e6248580829ade5960cf06c8c1898979f0acbf3a07f74428bb25800e',
+    'india-2017-mixed': 'f2a610a8edcc40fa01013ed351ee3092d4b337016affca35c7795f1bc2a1acfd',
+    'latam-fr-2021-2025': '733e2b824e102b5b9576c9ada6fd487d55af299a991e9e71d1db2720216050e7',
+    'uploads-tech-2022-2024': 'df6352754ec4045274292298cee2a323a4e784092a9cd19a18f02c3d5ae05996',
+    'gb-ca/GBvideos.csv': '85e0a364…c839',
+    'gb-ca/CAvideos.csv': '5fad3ce7…09ac5a0',
+}
+
+CATEGORY_IDS = {
+    'Film & Animation': 1, 'Autos & Vehicles': 2, 'Music': 10, 'Pets & Animals': 15, 'Sports': 17, 'Short Movies': 18,
+    'Travel & Events': 19, 'Gaming': 20, 'Videoblogging': 21, 'People & Blogs': 22, 'Comedy': 23, 'Entertainment': 24,
+    'News & Politics': 25, 'Howto & Style': 26, 'Education': 27, 'Science & Technology': 28,
+    'Nonprofits & Activism': 29, 'Movies': 30, 'Anime/Animation': 31, 'Action/Adventure': 32, 'Classics': 33,
+    'Documentary': 35, 'Drama': 36, 'Family': 37, 'Foreign': 38, 'Horror': 39, 'Sci-Fi/Fantasy': 40, 'Thriller': 41,
+    'Shorts': 42, 'Shows': 43, 'Trailers': 44,
+}
+
+# ---------------------------------------------------------------------------------------------------------------- git
+
+
+def gitdir(repo):
+    return f"{MIRROR}/{repo.replace('/', '+')}/repo"
+
+
+def git(repo, *args):
+    return subprocess.run(['git', '-C', gitdir(repo), *args], capture_output=True, check=True).stdout
+
+
+CURRENT = [None]  # the source blob read last: candidate rows made from it are credited to it
+LAST_RECS = []
+
+
+class Row(list):
+    src = None
+
+
+class Sources:
+    """The source blobs a set read, for the manifest."""
+
+    def __init__(self):
+        self.used = OrderedDict()
+
+    def note(self, repo, commit, path, data):
+        self.used[(repo, commit, path)] = hashlib.sha256(data).hexdigest()
+        CURRENT[0] = (repo, commit, path)
+
+    def show(self, repo, commit, path):
+        full = git(repo, 'rev-parse', commit).decode().strip()
+        data = git(repo, 'show', f'{full}:{path}')
+        self.note(repo, full, path, data)
+        return data
+
+    def blob(self, repo, commit, path, blob):
+        data = git(repo, 'cat-file', '-p', blob)
+        self.note(repo, commit, path, data)
+        return data
+
+    def rows(self, recs):
+        from collections import Counter
+        n = Counter(getattr(r, 'src', None) for r in recs)
+        used = [{'repo': r, 'commit': c, 'path': p, 'sha256': h, 'labelled_rows': n[(r, c, p)]}
+                for (r, c, p), h in self.used.items()]
+        return [u for u in used if u['labelled_rows']], [u for u in used if not u['labelled_rows']]
+
+
+def credited(rec):
+    row = Row(rec)
+    row.src = CURRENT[0]
+    return row
+
+
+def versions(repo, path):
+    """Every distinct historical blob of path: [(commit date, commit, blob)], oldest first."""
+    out, seen = [], set()
+    log = git(repo, 'log', '--all', '--reverse', '--date-order', '--format=%H %cI', '--', path).decode().split('\n')
+    for line in log:
+        if not line.strip():
+            continue
+        commit, date = line.split()
+        ls = git(repo, 'ls-tree', commit, '--', path).decode().strip()
+        if not ls:
+            continue
+        blob = ls.split()[2]
+        if blob not in seen:
+            seen.add(blob)
+            out.append((date, commit, blob))
+    return sorted(out)
+
+
+def tree_paths(repo, commit):
+    return [line.split('\t', 1) for line in git(repo, 'ls-tree', '-r', commit).decode('utf-8').split('\n') if line]
+
+
+# ----------------------------------------------------------------------------------------------------------- helpers
+
+
+def labels(name):
+    with open(f'{LABELS}/{name}.jsonl', encoding='utf-8') as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def write_csv(records, lineterminator='\n'):
+    """Python's csv writer, QUOTE_MINIMAL. The earlier sets' files ended lines with LF (world-2018's digest), the later
+    ones with the writer's default CRLF (the digests of trending-2023-2025, uploads-2022, uploads-tech-2022-2024)."""
+    LAST_RECS[:] = records
+    s = io.StringIO()
+    w = csv.writer(s, lineterminator=lineterminator)
+    w.writerow(HEADER)
+    for r in records:
+        w.writerow(['' if x is None else str(x) for x in r])
+    return s.getvalue().encode('utf-8')
+
+
+UNIVERSAL_NEWLINES = True
+
+
+def read_csv(data, fieldnames=None, universal=None):
+    # universal newlines, as Python's text mode reads a file: a CR or CRLF inside a description becomes LF
+    text = data.decode('utf-8-sig', 'replace')
+    if UNIVERSAL_NEWLINES if universal is None else universal:
+        text = text.replace('\r\n', '\n').replace('\r', '\n')
+    return list(csv.DictReader(io.StringIO(text, newline=''), fieldnames=fieldnames))
+
+
+def ydm(iso):
+    """'2024-10-15T..' -> '24.15.10' (datasnaek's YY.DD.MM)."""
+    return f'{iso[2:4]}.{iso[8:10]}.{iso[5:7]}'
+
+
+def qtags(tags):
+    tags = [t for t in (tags or []) if t is not None and str(t) != '']
+    return '|'.join(f'"{t}"' for t in tags) if tags else '[None]'
+
+
+def pipe_tags(s):
+    s = (s or '').strip()
+    if len(s) >= 2 and s[0] == '"' and s[-1] == '"':
+        s = s[1:-1]
+    if s in ('', '[none]', '[None]'):
+        return '[None]'
+    return qtags(s.split('|'))
+
+
+def thumb(vid):
+    return f'https://i.ytimg.com/vi/{vid}/default.jpg'
+
+
+def num(x):
+    if x is None or x == '':
+        return None
+    try:
+        f = float(x)
+        return str(int(f)) if f == int(f) else str(x)
+    except (TypeError, ValueError):
+        return str(x)
+
+
+def api_row(item, trending_date, flags_from_counts=True):
+    """A videos.list item (snippet, statistics) in the datasnaek layout. comments_disabled / ratings_disabled say
+    whether the count is missing, or (flags_from_counts=False, india-2017-mixed's digest) are always False."""
+    sn = item.get('snippet') or {}
+    st = item.get('statistics') or {}
+    vid = item['id'] if isinstance(item['id'], str) else item['id'].get('videoId')
+    th = ((sn.get('thumbnails') or {}).get('default') or {}).get('url') or thumb(vid)
+    likes, comments = num(st.get('likeCount')), num(st.get('commentCount'))
+    return [vid, trending_date, sn.get('title', ''), sn.get('channelTitle', ''), sn.get('categoryId') or 0,
+            sn.get('publishedAt', ''), qtags(sn.get('tags')), num(st.get('viewCount')) or 0, likes or 0,
+            num(st.get('dislikeCount')) or 0, comments or 0, th, str(flags_from_counts and comments is None),
+            str(flags_from_counts and likes is None), 'False',
+            sn.get('description', '')]
+
+
+def scraper_row(r, trending_date=None):
+    """A row of the mitchelljy scraper (and its forks / rsrishav's Kaggle set) in the datasnaek layout."""
+    cat = r.get('categoryId') or r.get('category_id') or r.get('category') or ''
+    if cat and not str(cat).isdigit():
+        cat = CATEGORY_IDS.get(cat, cat)
+    td = trending_date or r['trending_date']
+    return [r['video_id'].strip('"'), td, r['title'], r.get('channelTitle', r.get('channel_title', '')), cat,
+            r['publishedAt'], pipe_tags(r.get('tags')), r.get('view_count', r.get('views', '')), r.get('likes', ''),
+            r.get('dislikes', ''), r.get('comment_count', ''), r.get('thumbnail_link') or thumb(r['video_id']),
+            r.get('comments_disabled') or 'False', r.get('ratings_disabled') or 'False',
+            r.get('video_error_or_removed') or 'False', r.get('description', '')]
+
+
+# --------------------------------------------------------------------- object literals pasted into front-end code
+
+KIND = re.compile(r'''["']?kind["']?\s*:\s*["'`]youtube#video["'`]''')
+
+
+def brace_pairs(text):
+    """(start, end) of every {...} outside strings and comments."""
+    pairs, stack, i, n = [], [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in '"\'`':
+            q = c
+            i += 1
+            while i < n and text[i] != q:
+                i += 2 if text[i] == '\\' else 1
+        elif c == '/' and i + 1 < n and text[i + 1] == '/':
+            # a line comment, unless this is inside a URL (handled by strings) - skip to end of line
+            j = text.find('\n', i)
+            i = n if j < 0 else j
+            continue
+        elif c == '/' and i + 1 < n and text[i + 1] == '*':
+            j = text.find('*/', i + 2)
+            i = n if j < 0 else j + 2
+            continue
+        elif c == '{':
+            stack.append(i)
+        elif c == '}' and stack:
+            pairs.append((stack.pop(), i + 1))
+        i += 1
+    return pairs
+
+
+def parse_literal(s):
+    try:
+        return json.loads(s)
+    except ValueError:
+        pass
+    import json5
+    try:
+        return json5.loads(s)
+    except Exception:
+        # template literals are not JSON5: turn `...` into "..." and try once more
+        t = re.sub(r'`((?:[^`\\]|\\.)*)`', lambda m: json.dumps(m.group(1)), s)
+        try:
+            return json5.loads(t)
+        except Exception:
+            return None
+
+
+def extract_items(text):
+    """Every youtube#video object with an id and a snippet in a JS/JSON text, in the order they appear."""
+    pairs = sorted(brace_pairs(text))
+    items, seen = [], set()
+    for m in KIND.finditer(text):
+        best = None
+        for a, b in pairs:
+            if a < m.start() < b and (best is None or a > best[0]):
+                best = (a, b)
+        if not best or best in seen:
+            continue
+        seen.add(best)
+        obj = parse_literal(text[best[0]:best[1]])
+        if isinstance(obj, dict) and obj.get('id') and obj.get('snippet'):
+            items.append(obj)
+    return items
+
+
+def snapshots(src, repo, path):
+    """Each distinct set of videos in the history of a pasted API response: [(date, commit, items)]."""
+    out, seen = [], set()
+    for date, commit, blob in versions(repo, path):
+        text = src.blob(repo, commit, path, blob).decode('utf-8', 'replace')
+        items = extract_items(text)
+        key = tuple(sorted(i['id'] if isinstance(i['id'], str) else json.dumps(i['id']) for i in items))
+        if items and key not in seen:
+            seen.add(key)
+            out.append((date, commit, items))
+    return out
+
+
+def newest(items):
+    return max((i.get('snippet') or {}).get('publishedAt', '') for i in items)
+
+
+# --------------------------------------------------------------------------------------------------------- the sets
+SETS = OrderedDict()
+
+
+def rebuild(name):
+    def deco(fn):
+        SETS[name] = fn
+        return fn
+    return deco
+
+
+def by_labels(L, candidates):
+    """One record per labelled video, in label order; candidates: video id -> record (first wins)."""
+    recs, missing = [], []
+    for lab in L:
+        r = candidates.get(lab['videoId'])
+        if r is None:
+            missing.append(lab['videoId'])
+        else:
+            recs.append(r)
+    return recs, missing
+
+
+def first(cands, key, rec):
+    if key not in cands:
+        cands[key] = credited(rec)
+
+
+@rebuild('gb-ca')
+def gb_ca(src):
+    repo, c = 'devdio/flyai_datasets', '683f4c2e6f79feaaac23d55040871a8b80a962cb'
+    return {'GBvideos.csv': src.show(repo, c, 'GBvideos.csv'), 'CAvideos.csv': src.show(repo, c, 'CAvideos.csv')}
+
+
+@rebuild('de-mx')
+def de_mx(src):
+    L = labels('de-mx')
+    want = {(lab['file'], lab['videoId']) for lab in L}
+    cands = {}
+    # genuine datasnaek rows first (already in the layout)
+    for repo, c, path, reg in [('zhaoama/YouTubeReviewRatings', '9a5b987', 'Datasets/DEvideos.csv', 'DE'),
+                               ('Carrizal1218/dataSet', '3a48750', 'MXvideos.csv', 'MX')]:
+        for r in read_csv(src.show(repo, c, path)):
+            if (reg, r['video_id']) in want:
+                first(cands, (reg, r['video_id']), [r.get(h, '') for h in HEADER])
+    # fedelux3's daily scrapes (every historical DE/MX file, oldest commit first) and the scraper's 18.01.11 example
+    repo = 'fedelux3/Youtube_trending_analysis'
+    blobs = {}
+    for line in git(repo, 'log', '--all', '--date-order', '--reverse', '--format=%H %cI').decode().split('\n'):
+        if not line.strip():
+            continue
+        commit, date = line.split()
+        for meta, path in tree_paths(repo, commit):
+            m = re.search(r'_(DE|MX)_videos\.csv$', path)
+            if m:
+                b = meta.split()[2]
+                if b not in blobs or (date, commit, path) < blobs[b][:3]:
+                    blobs[b] = (date, commit, path, m.group(1))
+    files = [(d, c, p, reg, b) for b, (d, c, p, reg) in blobs.items()]
+    files.sort(key=lambda f: (f[0], f[2]))
+    for date, commit, path, reg, b in files:
+        try:
+            data = git(repo, 'cat-file', '-p', b)
+        except subprocess.CalledProcessError:
+            continue  # absent from the mirror (over 4 MiB)
+        rows = read_csv(data)
+        hit = False
+        for r in rows:
+            v = (r.get('video_id') or '').strip('"')
+            if (reg, v) in want and (reg, v) not in cands:
+                if not hit:
+                    src.note(repo, commit, path, data)
+                cands[(reg, v)] = credited(scraper_row(r))
+                hit = True
+    recs, missing, done = [], [], set()
+    for lab in L:
+        k = (lab['file'], lab['videoId'])
+        if lab['videoId'] in done:
+            continue
+        if k in cands:
+            recs.append(cands[k])
+            done.add(lab['videoId'])
+        else:
+            missing.append(lab['videoId'])
+    return write_csv(recs), missing
+
+
+RS_FIELDS = ['video_id', 'title', 'publishedAt', 'channelId', 'channelTitle', 'categoryId', 'trending_date', 'tags',
+             'view_count', 'likes', 'dislikes', 'comment_count', 'thumbnail_link', 'comments_disabled',
+             'ratings_disabled', 'description']
+
+
+@rebuild('world-2020')
+def world_2020(src):
+    L = labels('world-2020')
+    want = {(lab['file'], lab['videoId']) for lab in L}
+    cands = {}
+    for repo, c, pre in [('Big-Data-Analytics-UCM/Youtube-Trending-Videos-Analysis', '4c523735', 'data/'),
+                         ('pavanpandya/Unveiling-Trends-A-Cloud-Driven-Data-Engineering-Project-on-AWS', '9a02f640',
+                          'datasets/')]:
+        for reg in ['BR', 'FR', 'MX', 'US', 'GB', 'CA', 'DE']:
+            data = src.show(repo, c, f'{pre}{reg}_youtube_trending_data.csv')
+            head = data[:8].decode('utf-8', 'replace')
+            for r in read_csv(data, None if head.startswith('video_id') else RS_FIELDS):
+                if (reg, r['video_id']) in want:
+                    first(cands, (reg, r['video_id']), scraper_row(r, ydm(r['trending_date'])))
+    recs, missing = by_labels(L, {lab['videoId']: cands[(lab['file'], lab['videoId'])] for lab in L
+                                  if (lab['file'], lab['videoId']) in cands})
+    return write_csv(recs), missing
+
+
+@rebuild('mixed-2021')
+def mixed_2021(src):
+    L = labels('mixed-2021')
+    repo, c = 'germarr/youtube_trending', 'c68eb5c16ed3b4f64abcf9bb566b56ece24b0e8d'
+    cands = {}
+    for f, day in [('test_df.csv', '21.26.04'), ('test_df_27.csv', '21.27.04'), ('test_df_28.csv', '21.28.04')]:
+        for r in read_csv(src.show(repo, c, f'backend/data/{f}')):
+            likes, comments = num(r['likeCount']), num(r['commentCount'])
+            first(cands, r['video_id'], [
+                r['video_id'], day, r['title'], r['channel_title'], num(r['categoryId']), r['publishedAt'], '[None]',
+                num(r['viewCount']) or 0, likes or 0, num(r['dislikeCount']) or 0, comments or 0,
+                thumb(r['video_id']), str(comments is None), str(likes is None), 'False', r['description']])
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs), missing
+
+
+@rebuild('world-2018')
+def world_2018(src):
+    L = labels('world-2018')
+    repo, c = 'mitchelljy/Trending-YouTube-Scraper', '269a76231aa5f155b68bcc41b6289cac8ed95078'
+    cands = {}
+    for reg in ['BR', 'CA', 'FR', 'GB', 'IN', 'US']:
+        for r in read_csv(src.show(repo, c, f'output/18.01.11_{reg}_videos.csv')):
+            first(cands, (reg, r['video_id']), scraper_row(r))
+    recs, missing = by_labels(L, {lab['videoId']: cands[(lab['file'], lab['videoId'])] for lab in L
+                                  if (lab['file'], lab['videoId']) in cands})
+    return write_csv(recs), missing
+
+
+@rebuild('au-us-2024')
+def au_us_2024(src):
+    L = labels('au-us-2024')
+    repo = 'Y3l4n/Trending-Youtube-Scraper'
+    ca, cu = 'b7f5f49f77791f1e317f321988d7a654ece1f6e4', '8581463ddb70b06c3d35a28aebfb141ccbf88921'
+    files = [('AU', ca, p) for meta, p in tree_paths(repo, ca)
+             if p.startswith('old (pending usage)/') and p.endswith('_AU_videos.csv')]
+    files = sorted(files, key=lambda f: f[2]) + [('US', cu, 'output/24.15.10_US_videos.csv')]
+    rows = {}
+    for reg, c, p in files:
+        day = re.search(r'(\d\d)\.(\d\d)\.(\d\d)_', p.split('/')[-1]).groups()
+        for r in read_csv(src.show(repo, c, p)):
+            # older files are named and dated YY.DD.MM; the newer AU files are named YY.MM.DD and carry that order
+            td = r['trending_date']
+            if 'duration_seconds' in r:
+                td = f'{day[0]}.{day[2]}.{day[1]}'
+            rows.setdefault((reg, r['video_id']), []).append(credited(scraper_row(r, td)))
+    cands = {}
+    for lab in L:
+        rs = rows.get((lab['file'], lab['videoId']), [])
+        # the video's last appearance in its region's pulls: the newer files keep the description's line breaks, and
+        # a labelled sponsor text (XT9PzwAIrC8's "[westen60]") is only in the later rows
+        if rs:
+            cands[lab['videoId']] = rs[-1]
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs), missing
+
+
+@rebuild('trending-2023-2025')
+def trending_2023_2025(src):
+    L = labels('trending-2023-2025')
+    cands = {}
+    v2 = 'Y3l4n/New-Youtube-Scraper-v2'
+    for c, p in [('2763546347a7acef06a156917b72a16b54893f06', 'sample_newest_trending_videos/24.07.12_GB_trending_videos.json'),
+                 ('2763546347a7acef06a156917b72a16b54893f06', 'sample_newest_trending_videos/24.07.12_US_trending_videos.json'),
+                 ('c78100f401242f5e8b25a8fbb0e30252c68aaad1', 'sample_trending_data/24.04.12_US_videos.json')]:
+        data = json.loads(src.show(v2, c, p))
+        d = re.search(r'(\d\d)\.(\d\d)\.(\d\d)_', p).groups()
+        td = f'{d[0]}.{d[1]}.{d[2]}'  # the file names are YY.DD.MM already (24.07.12 = 7 Dec 2024)
+        entries = data.items() if isinstance(data, dict) else [(e.get('videoId') or e.get('video_id') or e.get('id'), e) for e in data]
+        for vid, e in entries:
+            cat = e.get('category') or e.get('categoryId') or ''
+            cat = CATEGORY_IDS.get(cat, cat)
+            likes, comments = num(e.get('likeCount')), num(e.get('commentCount'))
+            first(cands, vid, [vid, td, e.get('title', ''), e.get('channelTitle', ''), cat, e.get('publishedAt', ''),
+                               qtags(e.get('tags')), num(e.get('viewCount')) or 0, likes or 0, 0, comments or 0,
+                               thumb(vid), str(comments is None), str(likes is None), 'False',
+                               e.get('description') or ''])
+    bo = 'Bostesa/youtube-sentiment-analysis'
+    for reg in ['GB', 'US']:
+        for r in read_csv(src.show(bo, 'f1853fd37bbb0d341ea1c20d03f0f5677a6aba98',
+                                   f'backend/scraper/output/24.28.06_{reg}_videos.csv')):
+            if r.get('video_id'):
+                row = scraper_row(r)
+                row[9] = 0
+                first(cands, r['video_id'], row)
+    for repo, path in [('ayaniegain/youtube-clone', 'src/utils/constant.js'),
+                       ('RohitChanda/namaste-youtube-frontend', 'src/utils/constant.js'),
+                       ('Siddhesh-Yadav/YoutubeCloneReact', 'src/utils/constants.js'),
+                       ('Sumister/youtube-clone', 'src/SampleData/videoListResponse.js')]:
+        for date, commit, items in snapshots(src, repo, path):
+            td = ydm(newest(items))
+            for it in items:
+                row = api_row(it, td)
+                first(cands, row[0], row)
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs, '\r\n'), missing
+
+
+@rebuild('uploads-2022')
+def uploads_2022(src):
+    L = labels('uploads-2022')
+    repo, c = 'nick-esqueda/YouTube', 'dfc66d21122a15588ae2b72ba8c1c362ba41e6f7'
+    chan_tree = ast.parse(src.show(repo, c, 'backend/seeds/channels.py').decode('utf-8'))
+    names = {}
+    order = []
+    for node in ast.walk(chan_tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, 'id', '') == 'Channel':
+            kw = {k.arg: k.value for k in node.value.keywords}
+            if isinstance(kw.get('channelName'), ast.Constant):
+                names[node.targets[0].id] = kw['channelName'].value
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') == 'channels' and isinstance(node.value, ast.List):
+            order = [e.id for e in node.value.elts if isinstance(e, ast.Name)]
+    channel_by_pos = {i + 1: names.get(v, '') for i, v in enumerate(order)}
+    vid_tree = ast.parse(src.show(repo, c, 'backend/seeds/videos.py').decode('utf-8'))
+    cands = {}
+    for node in ast.walk(vid_tree):
+        if isinstance(node, ast.Call) and getattr(node.func, 'id', '') == 'Video':
+            kw = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+            vid = kw.get('videoUrl', '')
+            desc = (kw.get('description') or '').replace('\n    ', '\n')
+            first(cands, vid, [vid, '22.20.04', kw.get('title', ''), channel_by_pos.get(int(kw.get('channelId', 0)), ''),
+                               0, kw.get('createdAt', ''), '[None]', 0, 0, 0, 0, thumb(vid), 'False', 'False', 'False',
+                               desc])
+    for repo, path in [('Ashish357/VideoStreamingApp', 'src/components/mocks/data.jsx'),
+                       ('altovoy/react-youtube-material-ui', 'src/dummyData/index.js'),
+                       ('sumeyye-uzgor/netflix-clone', 'db/popularData.js'),
+                       ('HsienW/react-youtube', 'src/ApiCenter/Api/ApiSimulation.js'),
+                       ('mdsajib360/react-youtube-search', 'test.js'),
+                       ('shefaliswat/MyYoutube', 'src/mockData/mostPopular.js')]:
+        for date, commit, items in snapshots(src, repo, path):
+            td = ydm(newest(items))
+            for it in items:
+                row = api_row(it, td)
+                first(cands, row[0], row)
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs, '\r\n'), missing
+
+
+@rebuild('india-2017-mixed')
+def india_2017_mixed(src):
+    L = labels('india-2017-mixed')
+    cands = {}
+    for r in read_csv(src.show('suhanasooh/YOUTUBE-DATA-ANALYSIS', '38b1200dae3f29804430744e5aa2f35a19caec4b',
+                               'data/INvideos.csv')):
+        first(cands, r['video_id'], [r.get(h, '') for h in HEADER])  # unchanged, first trending day kept
+    repo = 'jcocchi/HowFunny'
+    for c, p in [('3f3070f875', 'YoutubeDataExtraction/youtubeData.json'), ('ee8132b026', 'YoutubeDataExtraction/youtubeData.js'),
+                 ('c006a00f47', 'YoutubeDataExtraction/youtubeData2.js'), ('b450a3bc6b', 'YoutubeDataExtraction/youtubeData3.js')]:
+        items = extract_items(src.show(repo, c, p).decode('utf-8', 'replace'))
+        td = ydm(newest(items))
+        for it in items:
+            row = api_row(it, td)
+            first(cands, row[0], row)
+    for date, commit, items in snapshots(src, 'GabrielCarames/youtube-clone', 'src/hooks/useHome.js'):
+        td = ydm(newest(items))
+        for it in items:
+            row = api_row(it, td, flags_from_counts=False)
+            first(cands, row[0], row)
+    data = json.loads(src.show('mobius29er/youtubeExtractor', '0b471cb63ce183ac2311723bcdac72fcfb8074f2',
+                               'extracted_data/metadata_only.json'))
+    for ch, body in data.items():
+        for v in body.get('videos') or []:
+            vid = v.get('video_id') or v.get('id')
+            tags = v.get('tags')
+            if isinstance(tags, str):
+                try:
+                    tags = ast.literal_eval(tags)
+                except (ValueError, SyntaxError):
+                    tags = []
+            first(cands, vid, [vid, '25.08.09', v.get('title', ''), v.get('channel_title') or v.get('channelTitle') or ch, 0,
+                               v.get('published_at') or v.get('publishedAt') or '', qtags(tags if isinstance(tags, list) else []),
+                               num(v.get('view_count', v.get('views'))) or 0, num(v.get('like_count', v.get('likes'))) or 0, 0,
+                               num(v.get('comment_count', v.get('comments'))) or 0, thumb(vid),
+                               'False', 'False', 'False', v.get('description') or ''])
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs, '\r\n'), missing
+
+
+@rebuild('latam-fr-2021-2025')
+def latam_fr(src):
+    L = labels('latam-fr-2021-2025')
+    repo = 'germarr/youtube_research'
+    entries = {}  # blob -> (date, commit, path)
+    for line in git(repo, 'log', '--all', '--date-order', '--reverse', '--format=%H %cI').decode().split('\n'):
+        if not line.strip():
+            continue
+        commit, date = line.split()
+        for meta, path in tree_paths(repo, commit):
+            if path.startswith('trending_videos_data/') and path.endswith('.csv') and 'checkpoint' not in path \
+                    and 'categor' not in path.lower():
+                b = meta.split()[2]
+                if b not in entries or (date, path) < (entries[b][0], entries[b][2]):
+                    entries[b] = (date, commit, path)
+    cands = {}
+    for b, (date, commit, path) in sorted(entries.items(), key=lambda e: (e[1][0], e[1][2])):
+        try:
+            data = git(repo, 'cat-file', '-p', b)
+        except subprocess.CalledProcessError:
+            continue
+        CURRENT[0] = (repo, commit, path)
+        hit = False
+        for r in read_csv(data):
+            link = r.get('link') or ''
+            vid = link.rsplit('/', 1)[-1] if link else r.get('video_id', '')
+            if not vid or vid in cands:
+                continue
+            try:
+                tags = ast.literal_eval(r.get('tags') or '[]')
+            except (ValueError, SyntaxError):
+                tags = []
+            td = r.get('trending_date') or date
+            cands[vid] = credited([vid, ydm(td), r.get('video_title', ''), r.get('channel_title', ''), num(r.get('category_id')) or 0,
+                          r.get('published_date', ''), qtags(tags if isinstance(tags, list) else []),
+                          num(r.get('views')) or 0, num(r.get('likes')) or 0, num(r.get('dislikes')) or 0,
+                          num(r.get('comments')) or 0, thumb(vid), 'False', 'False', 'False', r.get('description') or ''])
+            hit = hit or vid in {lab['videoId'] for lab in L}
+        if hit:
+            src.note(repo, commit, path, data)
+    for repo2, path in [('elarion83/musicroom', 'src/services/mockedArray.js'), ('imalbi/yt-clone', 'src/lib/mocks/popularVideos.js'),
+                        ('rubennp/ita-s9-pf', 'src/apis/myapi.js')]:
+        for date, commit, items in snapshots(src, repo2, path):
+            td = ydm(newest(items))
+            for it in items:
+                row = api_row(it, td)
+                first(cands, row[0], row)
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs, '\r\n'), missing
+
+
+@rebuild('uploads-tech-2022-2024')
+def uploads_tech(src):
+    L = labels('uploads-tech-2022-2024')
+    repo = 'ivanseldas/Sentiment-Driven-Video-Recommendations'
+    c1, c2 = '3080b40e54cfa8148e8d579af178a06b28cd102a', '063203f160'
+    channels = {}
+    for c, p in [(c1, 'data/df_channel_data.csv'), (c2, 'data/clean_data/df_channel_data.csv'),
+                 (c2, 'data/raw_data/df_channel_data_ai.csv')]:
+        try:
+            rows = read_csv(src.show(repo, c, p))
+        except subprocess.CalledProcessError:
+            continue
+        for r in rows:
+            cid = r.get('channelId') or r.get('channel_id')
+            name = r.get('channelTitle') or r.get('title') or r.get('channel_title') or r.get('channelName')
+            if cid and name:
+                channels.setdefault(cid, name)
+    cands = {}
+    for p in ['data/df_video_data.csv', 'data/raw_data/df_video_data.csv']:
+        for r in read_csv(src.show(repo, c1, p)):
+            vid = r['videoId']
+            try:
+                tags = ast.literal_eval(r.get('tags') or '[]')
+            except (ValueError, SyntaxError):
+                tags = []
+            first(cands, vid, [vid, '24.18.08', r.get('title', ''), channels.get(r.get('channelId'), ''),
+                               num(r.get('categoryId')) or 0, r.get('publishedAt', ''),
+                               qtags(tags if isinstance(tags, list) else []), num(r.get('viewCount')) or 0,
+                               num(r.get('likeCount')) or 0, 0, num(r.get('commentCount')) or 0,
+                               r.get('thumbnail_url') or thumb(vid), str(num(r.get('commentCount')) is None),
+                               str(num(r.get('likeCount')) is None), 'False', r.get('description') or ''])
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs, '\r\n'), missing
+
+
+# ------------------------------------------------------------------------------------------------------------- main
+
+
+def digest_equal(recorded, h):
+    if not recorded:
+        return None
+    if '…' in recorded:
+        a, b = recorded.split('…')
+        return h.startswith(a) and h.endswith(b)
+    return h == recorded
+
+
+def main(names):
+    manifest_path = f'{OUT}/MANIFEST.json'
+    manifest = json.load(open(manifest_path)) if os.path.exists(manifest_path) else {}
+    for name in names:
+        src = Sources()
+        result = SETS[name](src)
+        os.makedirs(f'{OUT}/{name}', exist_ok=True)
+        entry = {'outputs': []}
+        if name == 'gb-ca':
+            L = labels('gb-ca')
+            present = set()
+            for fn, data in result.items():
+                open(f'{OUT}/{name}/{fn}', 'wb').write(data)
+                rows = read_csv(data)
+                present |= {r['video_id'] for r in rows}
+                h = hashlib.sha256(data).hexdigest()
+                entry['outputs'].append({'file': f'{name}/{fn}', 'sha256': h, 'rows': len(rows),
+                                         'readme_sha256': README_DIGESTS.get(f'gb-ca/{fn}'),
+                                         'equals_readme': digest_equal(README_DIGESTS.get(f'gb-ca/{fn}'), h)})
+            missing = [lab['videoId'] for lab in L if lab['videoId'] not in present]
+        else:
+            data, missing = result
+            open(f'{OUT}/{name}/videos.csv', 'wb').write(data)
+            h = hashlib.sha256(data).hexdigest()
+            entry['outputs'].append({'file': f'{name}/videos.csv', 'sha256': h, 'rows': len(read_csv(data)),
+                                     'readme_sha256': README_DIGESTS.get(name),
+                                     'equals_readme': digest_equal(README_DIGESTS.get(name), h)})
+        if name == 'gb-ca':
+            entry['sources'], entry['also_read'] = [dict(u, labelled_rows=None) for u in src.rows([])[1]], []
+        else:
+            entry['sources'], entry['also_read'] = src.rows(LAST_RECS)
+        entry['labelled_videos'] = len({lab['videoId'] for lab in labels(name)})
+        entry['missing'] = missing
+        manifest[name] = entry
+        print(name, [(o['file'], o['rows'], o['sha256'][:12], o['equals_readme']) for o in entry['outputs']],
+              'missing', len(missing), file=sys.stderr)
+    ordered = OrderedDict((k, manifest[k]) for k in SETS if k in manifest)
+    with open(manifest_path, 'w') as f:
+        json.dump(ordered, f, indent=1, ensure_ascii=False)
+        f.write('\n')
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:] or list(SETS))
