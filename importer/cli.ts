@@ -191,7 +191,7 @@ async function explain(args: Args): Promise<void> {
     path.join(REALDATA, 'trending-2017-US.csv'),
     path.join(REALDATA, 'trending-2017-FR.csv'),
   ];
-  console.log(await explainVideo(videoId, files, Registry.load()));
+  console.log(await explainVideo(videoId, files, loadDetector()));
 }
 
 async function evalSponsors(args: Args): Promise<void> {

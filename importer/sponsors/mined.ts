@@ -46,7 +46,7 @@ export class MinedBrands {
   constructor(file: MinedFile) {
     const brands = file.brands.map((b) => ({ name: b.name, aliases: b.aliases, domains: b.domains, kind: null }));
     this.registry = new Registry(brands, []);
-    brands.forEach((brand, i) => this.byBrand.set(brand, file.brands[i] as MinedBrand));
+    for (const [i, brand] of brands.entries()) this.byBrand.set(brand, file.brands[i] as MinedBrand);
   }
 
   /** How many channels other than the video's own (its hashes) promote the brand a name or a site stands for. */
