@@ -30,16 +30,21 @@ interface Tally {
   seen: Set<string>;
 }
 
-/** Whether the rules read the candidate as promoted: on a deal or disclosure line, not the creator's own. */
+/**
+ * Whether a line promotes the candidate: a rule proposed it on a deal or disclosure line or under a partners heading,
+ * or it is a site such a line links to; never the creator's own, a platform the registry rules out, or a common word.
+ * (The capitalised names a deal line writes are left to the scorer: a sentence's first word is one too.)
+ */
 export function promoted(candidate: Scored): boolean {
   const v = candidate.values;
+  const cue = v['line:deal'] === 1 || v['line:disclosure'] === 1;
   return (
-    v.mentionOnly === 0 &&
+    (v.mentionOnly === 0 || (cue && v.fromLinkOnly === 1)) &&
     v.notSponsor === 0 &&
     v.rejectedOwn === 0 &&
     v.rejectedCommonWord === 0 &&
     v.selfOverlap === 0 &&
-    (v['line:deal'] === 1 || v['line:disclosure'] === 1 || v.underHeading === 1)
+    (cue || v.underHeading === 1)
   );
 }
 

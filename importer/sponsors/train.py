@@ -117,6 +117,30 @@ def slim(node):
     }
 
 
+def wrong_kinds(names, candidates, scores, threshold):
+    """Of the wrong pairs served at the threshold, those that look like the creator's own things, and those on a
+    music-credit or label line: read from the features, so a proxy for the labellers' reasons."""
+    at = {n: i for i, n in enumerate(names)}
+    own = ["selfOverlap", "lineNamesSelf", "line:own", "rejectedOwn"]
+    credit = ["line:music", "line:label", "host:music-stock"]
+    groups = {}
+    for c in candidates:
+        key = (c["videoId"], c["match"])
+        if scores[id(c)] >= threshold and (key not in groups or scores[id(c)] > scores[id(groups[key])]):
+            groups[key] = c
+    served = list(groups.values())
+    labelled = {(c["videoId"], c["match"]) for c in candidates if c["label"]}
+    wrong = [c for c in served if (c["videoId"], c["match"]) not in labelled]
+    has = lambda c, features: any(c["values"][at[f]] for f in features)
+    share = lambda n: round(n / len(served), 4) if served else 0.0
+    return {
+        "served": len(served),
+        "wrong": len(wrong),
+        "wrongOwn": share(sum(has(c, own) for c in wrong)),
+        "wrongCreditOrLabel": share(sum(has(c, credit) and not has(c, own) for c in wrong)),
+    }
+
+
 def export(model, names, threshold, strict, evaluation, rows, trained_on):
     dumped = model.dump_model()
     # LightGBM's own probabilities for a few rows: scorer.ts must reproduce them (test/unit/importer/scorer.test.ts).
@@ -164,6 +188,7 @@ def main():
             for s in scored_sets
         },
         "curve": curve,
+        "wrongKinds": wrong_kinds(names, candidates, scores, threshold),
     }
     training = [c for c in candidates if c["set"] not in HELD_OUT]
     final = train(training)
