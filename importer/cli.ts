@@ -1,4 +1,4 @@
-// `npm run import -- <csv|youtube|explain|eval-sponsors> …`: real channels and videos to the source format the
+// `npm run import -- <csv|youtube|explain|eval-sponsors|sponsor-sample|corpus> …`: real channels and videos to the source format the
 // indexer loads, with the sponsorships their descriptions disclose. docs/real-data.md walks through each command.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,9 @@ import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
 import { Catalog } from './catalog.ts';
 import { type ImporterConfig, loadImporterConfig } from './config.ts';
+import { buildCorpus, formatSummary } from './corpus/build.ts';
+import { labelledVideoIds } from './corpus/holdout.ts';
+import { MANIFEST_FILE, readManifest } from './corpus/manifest.ts';
 import { readMappingFile } from './csv/columns.ts';
 import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
@@ -23,6 +26,8 @@ import { loadFetched, YouTubeImporter } from './youtube/import.ts';
 
 /** The shared real data (../shared/realdata beside the repository), read by eval-sponsors and explain by default. */
 export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata');
+/** Where the search tools' `fetch` leaves mirrors of public repositories: the corpus command reads its sources there. */
+const MIRRORS = '/work/.mirror';
 const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
                           [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
@@ -31,9 +36,11 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
        npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
-                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)`;
+                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)
+       npm run import -- corpus --out <file.ndjson> [--mirror <dir>] [--manifest <sources.json>] [--skip-missing]
+                          (public video descriptions, importer/corpus/README.md)`;
 
-const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json']));
+const args = parseImportArgs(process.argv.slice(2), new Set(['skip-bad', 'details', 'help', 'json', 'skip-missing']));
 
 await main(async () => {
   if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
@@ -50,6 +57,8 @@ await main(async () => {
       return evalSponsors(args);
     case 'sponsor-sample':
       return sponsorSample(args);
+    case 'corpus':
+      return corpus(args);
     default:
       throw new Error(`unknown command "${args.command}"\n${USAGE}`);
   }
@@ -213,4 +222,22 @@ async function sponsorSample(args: Args): Promise<void> {
       excludeLabels: args.values.get('exclude-labels'),
     }),
   );
+}
+
+async function corpus(args: Args): Promise<void> {
+  rejectUnknown(args, ['out', 'mirror', 'manifest', 'skip-missing']);
+  const out = single(args, 'out');
+  if (!out) throw new Error(`name the corpus file to write with --out <file.ndjson>\n${USAGE}`);
+  const mirror = path.resolve(single(args, 'mirror') ?? MIRRORS);
+  if (!existsSync(mirror)) throw new Error(`${mirror}: no such folder of mirrors (--mirror)`);
+  const manifest = readManifest(path.resolve(single(args, 'manifest') ?? MANIFEST_FILE));
+  const summary = await buildCorpus({
+    manifest,
+    mirror,
+    out: path.resolve(out),
+    skipMissing: args.switches.has('skip-missing'),
+    labelled: labelledVideoIds(),
+    log: (line) => console.log(line),
+  });
+  console.log(`\n${formatSummary(summary, path.resolve(out))}`);
 }
