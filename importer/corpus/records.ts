@@ -2,6 +2,7 @@
 // importer's CSV parser and column aliases, and the JSON shapes (API responses, flat records, objects keyed by video
 // id) flattened into the same header-keyed cells, so every format goes through `videoFromRow`. A row that cannot be
 // read is yielded as a BadRecord with its reason; the build counts them.
+import { gunzipSync } from 'node:zlib';
 import { columnsOf, type VideoField } from '../csv/columns.ts';
 import { CsvParser, UnclosedQuote } from '../csv/parse.ts';
 import { videoFromRow } from '../csv/rows.ts';
@@ -65,8 +66,12 @@ export function* recordsOf(
   }
 }
 
-/** UTF-8 when every byte decodes as UTF-8, else Windows-1252 (what spreadsheets write), as `readCsv` decides. */
-function decode(bytes: Uint8Array): string {
+/**
+ * Gunzipped when the bytes start with gzip's magic number; then UTF-8 when every byte decodes as UTF-8, else
+ * Windows-1252 (what spreadsheets write), as `readCsv` decides.
+ */
+function decode(stored: Uint8Array): string {
+  const bytes = stored[0] === 0x1f && stored[1] === 0x8b ? gunzipSync(stored) : stored;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -88,6 +93,11 @@ function* csvCells(text: string, format: Format): Generator<{ cells: Cells } | B
   const missing = (LAYOUT[format] ?? []).filter((name) => !header.includes(name));
   if (missing.length > 0) throw new Error(`not a ${format} file: its header lacks ${missing.join(', ')}`);
   for (const record of records) {
+    // Scrapers that append a run to the same file write its header again.
+    if (record.fields.every((field, index) => field.trim() === header[index])) {
+      yield { bad: 'a repeated header row' };
+      continue;
+    }
     if (record.fields.length !== header.length) {
       yield { bad: `a row with ${record.fields.length} fields where the header has ${header.length}` };
       continue;

@@ -49,7 +49,6 @@ const entry = (text: string, format: string, region: string, charted: string | n
   format,
   region,
   charted,
-  licence: 'none stated',
 });
 writeFileSync(path.join(dir, sha(datasnaek)), datasnaek);
 writeFileSync(path.join(dir, sha(api)), api);
@@ -58,6 +57,10 @@ const manifest = (extra: object[] = []) => {
   writeFileSync(
     file,
     JSON.stringify({
+      repositories: {
+        'someone/data': { licence: 'none stated', about: 'test files' },
+        'someone/gone': { licence: 'none stated', about: 'never fetched' },
+      },
       sources: [entry(datasnaek, 'datasnaek-csv', 'GB', null), entry(api, 'api-json', 'US', '2023-10-16'), ...extra],
     }),
   );
@@ -65,7 +68,8 @@ const manifest = (extra: object[] = []) => {
 };
 const corpus = (args: string[]) => runTs('importer/cli.ts', ['corpus', '--mirror', dir, ...args], process.env);
 
-describe('npm run import -- corpus', () => {
+// Each test starts the command with tsx: seconds, not milliseconds, when the other files run beside it.
+describe('npm run import -- corpus', { timeout: 60_000 }, () => {
   it('writes one line per distinct video, without held-out or labelled ones, and prints the summary', async () => {
     const out = path.join(dir, 'videos.ndjson');
     const run = await corpus(['--manifest', manifest(), '--out', out]);

@@ -9,25 +9,32 @@ const source = {
   format: 'datasnaek-csv',
   region: 'US',
   charted: null,
-  licence: 'none stated',
 };
-const issues = (sources: unknown[]) => {
-  const parsed = ManifestSchema.safeParse({ sources });
+const repositories = { 'someone/trending-data': { licence: 'none stated', about: 'A scraper run of 11 Jan 2018.' } };
+const issues = (sources: unknown[], repos: object = repositories) => {
+  const parsed = ManifestSchema.safeParse({ repositories: repos, sources });
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
 describe('the corpus manifest', () => {
-  it('accepts a source with its place, digest, format, region and licence', () => {
+  it('accepts a source with its place, digest, format and region, and its repository with its licence', () => {
     expect(issues([source])).toEqual([]);
   });
 
-  it('names what is wrong: a short commit, an unknown format, a region that is a name, a missing licence', () => {
+  it('names what is wrong: a short commit, an unknown format, a region that is a name, an unknown field', () => {
     expect(issues([{ ...source, commit: 'abc123' }])).toEqual(['sources.0.commit: a 40-digit commit']);
     expect(issues([{ ...source, format: 'excel' }])[0]).toMatch(/^sources\.0\.format: /);
     expect(issues([{ ...source, region: 'France' }])[0]).toMatch(/^sources\.0\.region: /);
-    const { licence: _, ...unlicensed } = source;
-    expect(issues([unlicensed])[0]).toMatch(/^sources\.0\.licence: /);
     expect(issues([{ ...source, extra: 1 }])[0]).toMatch(/extra/);
+  });
+
+  it('wants every repository named with its licence', () => {
+    expect(issues([source], {})).toEqual([
+      'sources.0.repo: someone/trending-data is not among the repositories (say its licence there)',
+    ]);
+    expect(issues([source], { 'someone/trending-data': { about: 'x' } })[0]).toMatch(
+      /^repositories\.someone\/trending-data\.licence: /,
+    );
   });
 
   it('refuses the same file listed twice', () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Format } from '../../../importer/corpus/manifest.ts';
 import { type CorpusRow, recordsOf } from '../../../importer/corpus/records.ts';
@@ -37,6 +38,20 @@ describe('reading each format of the corpus sources', () => {
       charted: '2021-03-02',
     });
     expect(records[1]).toEqual({ bad: 'a row with 3 fields where the header has 10' });
+  });
+
+  it('reads a gzipped scraper CSV through the column aliases, and counts a header written again as bad', () => {
+    const text = [
+      'title,description,videoId,channelName,channelId,publishedDate',
+      'Hi,Use code X at example.com...,Gz_Video_01,Chan,UCaaaaaaaaaaaaaaaaaaaaaa,2025-06-12T10:00:00.000Z',
+      'title,description,videoId,channelName,channelId,publishedDate',
+    ].join('\n');
+    const records = [...recordsOf(gzipSync(text), { format: 'scraper-csv', region: null, charted: '2025-06-13' })];
+    expect(records[0]).toMatchObject({
+      video: { videoId: 'Gz_Video_01', channelTitle: 'Chan', description: 'Use code X at example.com...' },
+      charted: '2025-06-13',
+    });
+    expect(records[1]).toEqual({ bad: 'a repeated header row' });
   });
 
   it('refuses a file listed under a layout whose header it lacks', () => {
