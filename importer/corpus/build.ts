@@ -38,10 +38,31 @@ export interface CorpusSummary {
 }
 
 export async function buildCorpus(options: BuildOptions): Promise<CorpusSummary> {
+  const read = await mergeSources(options);
+  const { kept, held, labelled } = keepOut(read.merge.videos.values(), options.labelled);
+  kept.sort((a, b) => (a.videoId < b.videoId ? -1 : a.videoId > b.videoId ? 1 : 0));
+  await writeNdjson(options.out, kept);
+  return {
+    sources: options.manifest.sources.length,
+    missing: read.missing,
+    rows: read.rows,
+    videos: kept.length,
+    channels: new Set(channelKeys(kept).values()).size,
+    heldOut: held,
+    labelled,
+    bad: [...read.bad].sort((a, b) => b[1] - a[1]),
+    byYear: tally(kept.map((video) => [video.publishedAt.slice(0, 4)])),
+    byRegion: tally(kept.map((video) => (video.regions.length > 0 ? video.regions : ['none']))),
+  };
+}
+
+/** Every source read, checked and parsed into one merge; bad rows counted by reason (the reason without its value). */
+async function mergeSources(options: BuildOptions) {
   const merge = new CorpusMerge();
   const missing: string[] = [];
   const bad = new Map<string, number>();
   let rows = 0;
+  const total = options.manifest.sources.length;
   for (const [index, source] of options.manifest.sources.entries()) {
     const name = sourceName(source);
     let bytes: Buffer;
@@ -50,7 +71,7 @@ export async function buildCorpus(options: BuildOptions): Promise<CorpusSummary>
     } catch (error) {
       if (!(error instanceof MissingSource) || !options.skipMissing) throw error;
       missing.push(name);
-      options.log(`[${index + 1}/${options.manifest.sources.length}] skipped: ${error.message}`);
+      options.log(`[${index + 1}/${total}] skipped: ${error.message}`);
       continue;
     }
     let read = 0;
@@ -61,52 +82,39 @@ export async function buildCorpus(options: BuildOptions): Promise<CorpusSummary>
           const reason = record.bad.replace(/: .*/, '');
           bad.set(reason, (bad.get(reason) ?? 0) + 1);
           skipped += 1;
-          continue;
+        } else {
+          merge.add(record, index);
+          read += 1;
         }
-        merge.add(record, index);
-        read += 1;
       }
     } catch (error) {
       throw new Error(`${name}: ${(error as Error).message}`);
     }
     rows += read;
-    options.log(
-      `[${index + 1}/${options.manifest.sources.length}] ${name}: ${read} rows${skipped ? `, ${skipped} bad` : ''}, ${merge.videos.size} videos so far`,
-    );
+    const badPart = skipped ? `, ${skipped} bad` : '';
+    options.log(`[${index + 1}/${total}] ${name}: ${read} rows${badPart}, ${merge.videos.size} videos so far`);
   }
+  return { merge, missing, bad, rows };
+}
 
+/** The hold-out first, then the labelled videos: a video both held out and labelled counts as held out. */
+function keepOut(videos: Iterable<CorpusVideo>, labelledIds: ReadonlySet<string>) {
   const kept: CorpusVideo[] = [];
   let held = 0;
   let labelled = 0;
-  for (const video of merge.videos.values()) {
+  for (const video of videos) {
     if (heldOut(video)) held += 1;
-    else if (options.labelled.has(video.videoId)) labelled += 1;
+    else if (labelledIds.has(video.videoId)) labelled += 1;
     else kept.push(video);
   }
-  kept.sort((a, b) => (a.videoId < b.videoId ? -1 : a.videoId > b.videoId ? 1 : 0));
-  await writeNdjson(options.out, kept);
+  return { kept, held, labelled };
+}
 
-  const count = (keys: string[], into: Record<string, number>) => {
-    for (const key of keys) into[key] = (into[key] ?? 0) + 1;
-  };
-  const byYear: Record<string, number> = {};
-  const byRegion: Record<string, number> = {};
-  for (const video of kept) {
-    count([video.publishedAt.slice(0, 4)], byYear);
-    count(video.regions.length > 0 ? video.regions : ['none'], byRegion);
-  }
-  return {
-    sources: options.manifest.sources.length,
-    missing,
-    rows,
-    videos: kept.length,
-    channels: new Set(channelKeys(kept).values()).size,
-    heldOut: held,
-    labelled,
-    bad: [...bad].sort((a, b) => b[1] - a[1]),
-    byYear,
-    byRegion,
-  };
+/** How many items name each key (an item names each of its keys once). */
+function tally(keysOfEach: string[][]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const keys of keysOfEach) for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
 }
 
 async function writeNdjson(file: string, videos: CorpusVideo[]): Promise<void> {

@@ -1,7 +1,7 @@
-// One source file's bytes to the videos its rows state, whatever its format: the two Kaggle CSV layouts through the
-// importer's CSV parser and column aliases, and the JSON shapes (API responses, flat records, objects keyed by video
-// id) flattened into the same header-keyed cells, so every format goes through `videoFromRow`. A row that cannot be
-// read is yielded as a BadRecord with its reason; the build counts them.
+// One source file's bytes (gzipped or not) to the videos its rows state, whatever its format: the CSV layouts through
+// the importer's CSV parser and column aliases, and the JSON shapes (API responses, flat records, objects keyed by
+// video id) flattened into the same header-keyed cells, so every format goes through `videoFromRow`. A row that
+// cannot be read is yielded as a BadRecord with its reason; the build counts them.
 import { gunzipSync } from 'node:zlib';
 import { columnsOf, type VideoField } from '../csv/columns.ts';
 import { CsvParser, UnclosedQuote } from '../csv/parse.ts';
