@@ -1,5 +1,6 @@
-// `npm run import -- <csv|youtube|explain|eval-sponsors> …`: real channels and videos to the source format the
-// indexer loads, with the sponsorships their descriptions disclose. docs/real-data.md walks through each command.
+// `npm run import -- <csv|youtube|explain|eval-sponsors|sponsor-sample|corpus|mine-brands|train-scorer> …`: real
+// channels and videos to the source format the indexer loads, with the sponsorships their descriptions disclose;
+// docs/real-data.md walks through each command.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,6 +10,10 @@ import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
 import { Catalog } from './catalog.ts';
 import { type ImporterConfig, loadImporterConfig } from './config.ts';
+import { buildCorpus } from './corpus/build.ts';
+import { labelledVideoIds } from './corpus/holdout.ts';
+import { MANIFEST_FILE, readManifest } from './corpus/manifest.ts';
+import { formatSummary } from './corpus/summary.ts';
 import { readMappingFile } from './csv/columns.ts';
 import { importCsv } from './csv/import.ts';
 import { type BadRow, type Encoding, fileSize } from './csv/read.ts';
@@ -29,6 +34,8 @@ import { loadFetched, YouTubeImporter } from './youtube/import.ts';
 
 /** The shared real data (../shared/realdata beside the repository), read by eval-sponsors and explain by default. */
 export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata');
+/** Where the search tools' `fetch` leaves mirrors of public repositories: the corpus command reads its sources there. */
+const MIRRORS = '/work/.mirror';
 const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
                           [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
@@ -43,11 +50,13 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
        npm run import -- mine-brands --corpus <videos.ndjson> [--seed <simple-icons.json>] [--min-channels 3] [--out <file>]
                           (brands promoted by distinct channels, written to importer/rules/mined-brands.json)
        npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
-                          set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)`;
+                          set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)
+       npm run import -- corpus --out <file.ndjson> [--mirror <dir>] [--manifest <sources.json>] [--skip-missing]
+                          (public video descriptions, importer/corpus/README.md)`;
 
 const args = parseImportArgs(
   process.argv.slice(2),
-  new Set(['skip-bad', 'details', 'help', 'json', 'rules', 'by-rule']),
+  new Set(['skip-bad', 'details', 'help', 'json', 'rules', 'by-rule', 'skip-missing']),
 );
 
 await main(async () => {
@@ -69,6 +78,8 @@ await main(async () => {
       return trainScorer(args);
     case 'mine-brands':
       return mine(args);
+    case 'corpus':
+      return corpus(args);
     default:
       throw new Error(`unknown command "${args.command}"\n${USAGE}`);
   }
@@ -307,4 +318,22 @@ async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk);
   return hash.digest('hex');
+}
+
+async function corpus(args: Args): Promise<void> {
+  rejectUnknown(args, ['out', 'mirror', 'manifest', 'skip-missing']);
+  const out = single(args, 'out');
+  if (!out) throw new Error(`name the corpus file to write with --out <file.ndjson>\n${USAGE}`);
+  const mirror = path.resolve(single(args, 'mirror') ?? MIRRORS);
+  if (!existsSync(mirror)) throw new Error(`${mirror}: no such folder of mirrors (--mirror)`);
+  const manifest = readManifest(path.resolve(single(args, 'manifest') ?? MANIFEST_FILE));
+  const summary = await buildCorpus({
+    manifest,
+    mirror,
+    out: path.resolve(out),
+    skipMissing: args.switches.has('skip-missing'),
+    labelled: labelledVideoIds(),
+    log: (line) => console.log(line),
+  });
+  console.log(`\n${formatSummary(summary, path.resolve(out))}`);
 }
