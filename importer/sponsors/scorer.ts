@@ -45,7 +45,9 @@ export class Scorer {
   static load(file = SCORER_FILE): Scorer {
     const model = readJsonFile(file, ModelSchema, 'sponsor scorer');
     if (model.features.join() !== FEATURES.join())
-      throw new Error(`${file}: trained on other features than features.ts computes; retrain (npm run train:sponsors)`);
+      throw new Error(
+        `${file}: trained on other features than features.ts computes; retrain (npm run import -- train-scorer)`,
+      );
     return new Scorer(model.trees, model.threshold, model.strictThreshold, model.checks, model.trainedOn);
   }
 

@@ -1,8 +1,8 @@
-"""Trains the sponsorship scorer: gradient-boosted trees over the rows `npm run import -- sponsor-features` writes.
+"""Trains the sponsorship scorer: gradient-boosted trees over the rows `npm run import -- train-scorer` writes.
 
 Scores it leaving one labelled set out at a time (and every channel of that set out of its training), reports
 precision and recall of (video, brand) pairs over thresholds, then trains on every set but the held-out period's
-and writes the trees as JSON for importer/sponsors/scorer.ts. Run through `npm run train:sponsors`.
+and writes the trees as JSON for importer/sponsors/scorer.ts. Run through `npm run import -- train-scorer`.
 """
 import argparse
 import json
@@ -149,7 +149,7 @@ def export(model, names, threshold, strict, evaluation, rows, trained_on):
     checks = [{"values": r["values"], "probability": float(p)} for r, p in zip(sample, predicted)]
     trees = [slim(tree["tree_structure"]) for tree in dumped["tree_info"]]
     return {
-        "about": "Gradient-boosted trees over the features of importer/sponsors/features.ts, trained by importer/sponsors/train.py (npm run train:sponsors) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
+        "about": "Gradient-boosted trees over the features of importer/sponsors/features.ts, trained by importer/sponsors/train.py (npm run import -- train-scorer) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
         "lightgbm": lgb.__version__,
         "params": PARAMS,
         "rounds": ROUNDS,

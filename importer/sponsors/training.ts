@@ -1,4 +1,4 @@
-// The scorer's training rows (`npm run import -- sponsor-features`): every brand the rules proposed in each labelled
+// The scorer's training rows (`npm run import -- train-scorer` writes them): every brand the rules proposed in each labelled
 // video, with its features and whether the label names it, and each video's labelled pairs, so recall counts the
 // pairs no rule proposed too. importer/sponsors/train.py learns from them.
 import type { VideoFacts } from '../model.ts';
