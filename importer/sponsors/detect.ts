@@ -236,7 +236,7 @@ function proposeMentions(
       ...linksIn(line)
         .filter((link) => !namesNoBrand(link.host))
         .map((link) => ({ name: null, link })),
-      ...(cueLine(line) ? capitalisedNames(withoutLinks(line, linksIn(line))) : []).map((name) => ({
+      ...(cueNear(lines, index) ? capitalisedNames(withoutLinks(line, linksIn(line))) : []).map((name) => ({
         name,
         link: null,
       })),
@@ -246,9 +246,21 @@ function proposeMentions(
   }
 }
 
-/** A line that offers something or discloses a deal: the names on it are candidates whatever their shape. */
+/** A line that offers something or discloses a deal. */
 const cueLine = (line: string) =>
   (MAY_DEAL.test(line) && DEAL.test(line)) || (MAY_DISCLOSE.test(line) && DISCLOSES.test(line));
+
+/**
+ * Whether the line or one near it in its paragraph offers or discloses: a sponsor block names its brands one per
+ * line around its code or its "sponsored by", so the names there are candidates whatever their shape.
+ */
+function cueNear(lines: string[], index: number): boolean {
+  for (let i = index; i >= Math.max(1, index - 3) && lines[i] !== ''; i -= 1)
+    if (cueLine(lines[i] as string)) return true;
+  for (let i = index + 1; i <= index + 3 && i < lines.length && lines[i] !== ''; i += 1)
+    if (cueLine(lines[i] as string)) return true;
+  return false;
+}
 
 /** Capitalised names and handles on a line (`Blaze`, `Kay Jewelers`, `@KayJewelers`), up to three words each. */
 function capitalisedNames(line: string): string[] {
