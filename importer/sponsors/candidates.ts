@@ -40,8 +40,8 @@ export interface Context {
 /** A line that opens with a link, or with "Lien … :" and a link. */
 const LINK_LED = /^[^\p{L}0-9]*(?:(?:lien|link)\b[^:]*:\s*)?(?:https?:\/\/|www\.)/iu;
 
-/** The lines of the deal line's paragraph, nearest first: up to three above, then two below. */
-function paragraphAround(lines: string[], index: number): string[] {
+/** The lines of a line's paragraph, nearest first: up to three above (never the title), then three below. */
+export function paragraphAround(lines: string[], index: number): string[] {
   const near: string[] = [];
   for (let i = index - 1; i >= Math.max(1, index - 3) && lines[i] !== ''; i -= 1) near.push(lines[i] as string);
   for (let i = index + 1; i <= index + 3 && i < lines.length && lines[i] !== ''; i += 1) near.push(lines[i] as string);

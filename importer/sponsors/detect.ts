@@ -15,6 +15,7 @@ import {
   namedCandidates,
   nameWithin,
   type PartnersList,
+  paragraphAround,
   paysCreator,
 } from './candidates.ts';
 import { linesOf } from './lines.ts';
@@ -252,15 +253,11 @@ const cueLine = (line: string) =>
 
 /**
  * Whether the line or one near it in its paragraph offers or discloses: a sponsor block names its brands one per
- * line around its code or its "sponsored by", so the names there are candidates whatever their shape.
+ * line around its code or its "sponsored by", so the names there are candidates whatever their shape. A title's own
+ * offer ("FREE", "50% OFF") does not make every capitalised word of it one.
  */
-function cueNear(lines: string[], index: number): boolean {
-  for (let i = index; i >= Math.max(1, index - 3) && lines[i] !== ''; i -= 1)
-    if (cueLine(lines[i] as string)) return true;
-  for (let i = index + 1; i <= index + 3 && i < lines.length && lines[i] !== ''; i += 1)
-    if (cueLine(lines[i] as string)) return true;
-  return false;
-}
+const cueNear = (lines: string[], index: number) =>
+  (index > 0 && cueLine(lines[index] as string)) || paragraphAround(lines, index).some(cueLine);
 
 /** Capitalised names and handles on a line (`Blaze`, `Kay Jewelers`, `@KayJewelers`), up to three words each. */
 function capitalisedNames(line: string): string[] {

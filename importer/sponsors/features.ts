@@ -3,6 +3,7 @@
 // the model file's too, so a feature is never read by position alone.
 import { identifyLanguage } from '../enrich/language.ts';
 import { foldName } from '../model.ts';
+import { paragraphAround } from './candidates.ts';
 import { type ChannelIdentity, detectSponsors, type Finding, type Proposal, type VideoText } from './detect.ts';
 import { classOf } from './hosts.ts';
 import { linesOf } from './lines.ts';
@@ -62,8 +63,6 @@ const LINE_SIGNALS: Record<string, (line: string) => boolean> = {
 
 /** Signals read on the lines around a candidate's too: a sponsor block names its brands one per line. */
 const NEAR_SIGNALS = ['deal', 'disclosure', 'sponsorWord', 'own', 'music', 'label', 'code'];
-/** How far around a line its neighbourhood reaches, within its paragraph. */
-const NEAR = 3;
 
 export const FEATURES = [
   'accepted',
@@ -168,7 +167,7 @@ export function candidatesOf(
     const reason = (p: Proposal) => ('rejected' in p.outcome ? p.outcome.rejected : '');
     const hosts = group.proposals.flatMap((p) => (p.candidate.link ? [p.candidate.link.host] : []));
     const classes = new Set<string | undefined>(hosts.map((h) => classOf(h)?.of.class));
-    const near = group.proposals.flatMap((p) => paragraphLines(lines, p.index));
+    const near = group.proposals.flatMap((p) => paragraphAround(lines, p.index));
     const nearAny = (signal: string) => (near.some((line) => signals(line).has(signal)) ? 1 : 0);
     const paths = group.proposals.flatMap((p) => (p.candidate.link ? [foldName(p.candidate.link.path)] : []));
     const firstLine = Math.min(...group.proposals.map((p) => p.index));
@@ -204,7 +203,7 @@ export function candidatesOf(
       underHeading: any((p) => headingAbove(lines, p.index)),
       blockLinks: Math.max(
         ...group.proposals.map(
-          (p) => paragraphLines(lines, p.index).filter((l) => /https?:\/\/|www\./i.test(l)).length,
+          (p) => paragraphAround(lines, p.index).filter((l) => /https?:\/\/|www\./i.test(l)).length,
         ),
       ),
       linkCarriesSelf: paths.some((path) => self.some((s) => s.length >= 4 && path.includes(s))) ? 1 : 0,
@@ -233,15 +232,6 @@ export function candidatesOf(
       };
     return { name, key, finding, as, values };
   });
-}
-
-/** The lines around a line, up to NEAR each way, stopping at a blank line (the end of its paragraph). */
-function paragraphLines(lines: string[], index: number): string[] {
-  const near: string[] = [];
-  for (let i = index - 1; i >= Math.max(1, index - NEAR) && lines[i] !== ''; i -= 1) near.push(lines[i] as string);
-  for (let i = index + 1; i <= index + NEAR && i < lines.length && lines[i] !== ''; i += 1)
-    near.push(lines[i] as string);
-  return near;
 }
 
 /** Whether a partners heading or introduction stands above the line in its paragraph ("Sponsors:", "Nos partenaires"). */
