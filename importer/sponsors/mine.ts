@@ -118,17 +118,14 @@ function knowledge(
     if (site) bySite.set(site, tally);
     merged.push(tally);
   }
+  // Each folded name and each site goes to the first brand that claims it, the most promoted first.
   const taken = new Set<string>();
+  const first = (key: string) => key.length >= 2 && !taken.has(key) && Boolean(taken.add(key));
   const brands: MinedBrand[] = [];
-  const claim = (names: string[], domains: string[]) => {
-    const free = names.filter((n) => {
-      const key = foldName(n);
-      if (key.length < 2 || taken.has(key)) return false;
-      taken.add(key);
-      return true;
-    });
-    return { free, domains: domains.filter((d) => !taken.has(`@${d}`) && taken.add(`@${d}`)) };
-  };
+  const claim = (names: string[], domains: string[]) => ({
+    free: names.filter((name) => first(foldName(name))),
+    domains: domains.filter((domain) => first(`@${domain}`)),
+  });
   for (const tally of merged.sort((a, b) => b.channels.size - a.channels.size)) {
     if (tally.channels.size < minChannels) continue;
     const names = [...tally.names].sort((a, b) => b[1] - a[1]).map(([n]) => n);
@@ -142,7 +139,7 @@ function knowledge(
     const known = registry.byNameOf(free[0] as string);
     brands.push({
       name: free[0] as string,
-      aliases: dedupeFolded(free.slice(1)),
+      aliases: free.slice(1),
       domains: freeDomains,
       kind: known && 'brand' in known ? known.brand.kind : null,
       channels: tally.channels.size,
@@ -155,7 +152,7 @@ function knowledge(
     if (free.length === 0) continue;
     brands.push({
       name: free[0] as string,
-      aliases: dedupeFolded(free.slice(1)),
+      aliases: free.slice(1),
       domains,
       kind: null,
       channels: 0,
@@ -172,10 +169,6 @@ function knowledge(
 }
 
 const top = (counts: Map<string, number>) => [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-const dedupeFolded = (names: string[]) => {
-  const seen = new Set<string>();
-  return names.filter((n) => !seen.has(foldName(n)) && seen.add(foldName(n)));
-};
 
 /** simple-icons' data (CC0): each brand's title, its other names, and the site its source or guidelines are on. */
 export function simpleIconsSeed(json: unknown): NonNullable<MineInput['seed']> {
