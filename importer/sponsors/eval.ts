@@ -92,6 +92,12 @@ export async function trendingVideos(files: string[]): Promise<Map<string, Video
 /** Languages scored on their own; the others are pooled as `other`. */
 const LANGUAGES = ['en', 'fr', 'de', 'es', 'pt'];
 
+/** The language a video is scored under: ELD's on its title and description, or `other`. */
+export function languageOf(video: { title: string; description: string }): string {
+  const language = identifyLanguage(`${video.title}\n${video.description}`) ?? 'unidentified';
+  return LANGUAGES.includes(language) ? language : 'other';
+}
+
 export interface Score {
   videos: number;
   truePositives: number;
@@ -181,9 +187,8 @@ export function evaluate(
     const expected = new Map(label.sponsors.map((s) => [canonical(s.name), s]));
     const detected = new Map(found.map((f) => [matching(canonical(f.name), expected), f]));
     // By the language the video is written in (ELD on its title and description), as the detector reads it.
-    const language = identifyLanguage(`${video.title}\n${video.description}`) ?? 'unidentified';
     const part = label.set ?? label.split;
-    const keys = [`${part}`, `${part} ${LANGUAGES.includes(language) ? language : 'other'}`];
+    const keys = [`${part}`, `${part} ${languageOf(video)}`];
     if (label.set) keys.push(label.split);
     const counts: Counts = [0, 0, 0];
     for (const key of keys) {

@@ -13,8 +13,13 @@ from collections import defaultdict
 import lightgbm as lgb
 import numpy as np
 
-# Videos published or charted in July and August 2020 are held out for measuring: scored, never trained on.
+# Videos published or charted in July and August 2020 are held out for measuring: scored, never trained or tuned on.
+# world-2020 is the labelled set from that period; training.ts marks any other such video `heldOut`.
 HELD_OUT = {"world-2020"}
+
+
+def held_out(row):
+    return row["set"] in HELD_OUT or row["heldOut"]
 PARAMS = {
     "objective": "binary",
     "learning_rate": 0.05,
@@ -57,7 +62,7 @@ def out_of_fold(videos, candidates):
     scores = {}
     for held in sorted({v["set"] for v in videos}):
         channels = {v["channel"] for v in videos if v["set"] == held}
-        rows = [c for c in candidates if c["set"] != held and c["set"] not in HELD_OUT and c["channel"] not in channels]
+        rows = [c for c in candidates if c["set"] != held and not held_out(c) and c["channel"] not in channels]
         test = [c for c in candidates if c["set"] == held]
         if not test:
             continue
@@ -69,17 +74,17 @@ def out_of_fold(videos, candidates):
 
 def counts(videos, candidates, scores, threshold):
     """Per video: right, wrong and missed pairs (a brand and its product are one pair, as eval-sponsors counts)."""
-    per_video = {v["videoId"]: [0, 0, v["pairs"]] for v in videos}
+    per_video = {(v["set"], v["videoId"]): [0, 0, v["pairs"]] for v in videos}
     groups = defaultdict(lambda: [0.0, 0])
     for c in candidates:
-        group = groups[(c["videoId"], c["match"])]
+        group = groups[(c["set"], c["videoId"], c["match"])]
         group[0] = max(group[0], scores[id(c)])
         group[1] = max(group[1], c["label"])
-    for (video, _), (score, label) in groups.items():
+    for (set_, video, _), (score, label) in groups.items():
         if score >= threshold:
-            per_video[video][0 if label else 1] += 1
+            per_video[(set_, video)][0 if label else 1] += 1
             if label:
-                per_video[video][2] -= 1
+                per_video[(set_, video)][2] -= 1
     return per_video
 
 
@@ -125,12 +130,12 @@ def wrong_kinds(names, candidates, scores, threshold):
     credit = ["line:music", "line:label", "host:music-stock"]
     groups = {}
     for c in candidates:
-        key = (c["videoId"], c["match"])
+        key = (c["set"], c["videoId"], c["match"])
         if scores[id(c)] >= threshold and (key not in groups or scores[id(c)] > scores[id(groups[key])]):
             groups[key] = c
     served = list(groups.values())
-    labelled = {(c["videoId"], c["match"]) for c in candidates if c["label"]}
-    wrong = [c for c in served if (c["videoId"], c["match"]) not in labelled]
+    labelled = {(c["set"], c["videoId"], c["match"]) for c in candidates if c["label"]}
+    wrong = [c for c in served if (c["set"], c["videoId"], c["match"]) not in labelled]
     has = lambda c, features: any(c["values"][at[f]] for f in features)
     share = lambda n: round(n / len(served), 4) if served else 0.0
     return {
@@ -172,25 +177,33 @@ def main():
     names, videos, candidates = read(args.rows)
     scores = out_of_fold(videos, candidates)
     scored_sets = sorted({v["set"] for v in videos})
+    # The thresholds are chosen on the sets that may be tuned on: never on the held-out period.
+    tuned_videos = [v for v in videos if not held_out(v)]
+    tuned_candidates = [c for c in candidates if not held_out(c)]
     curve = []
     for t in [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]:
-        pooled = figures(counts(videos, candidates, scores, t), rounds=200)
+        pooled = figures(counts(tuned_videos, tuned_candidates, scores, t), rounds=200)
         curve.append({"threshold": t, "precision": pooled["precision"], "recall": pooled["recall"]})
     # The default threshold: the lowest whose pooled out-of-fold precision reaches the target (the most recall at
     # that precision); the strict one reaches 0.95.
     pick = lambda target: next((p["threshold"] for p in curve if p["precision"] >= target), curve[-1]["threshold"])
     threshold, strict = pick(args.precision), pick(0.95)
+    def part(keep):
+        kept = {(v["set"], v["videoId"]) for v in videos if keep(v)}
+        chosen = [c for c in candidates if (c["set"], c["videoId"]) in kept]
+        return figures(counts([v for v in videos if keep(v)], chosen, scores, threshold))
+
     evaluation = {
-        "method": "leave one set out, its channels out of training too",
-        "pooled": figures(counts(videos, candidates, scores, threshold)),
-        "sets": {
-            s: figures(counts([v for v in videos if v["set"] == s], [c for c in candidates if c["set"] == s], scores, threshold))
-            for s in scored_sets
-        },
+        "method": "leave one set out, its channels out of training too; thresholds chosen without the held-out period",
+        "pooled": part(lambda v: True),
+        "tuned": part(lambda v: not held_out(v)),
+        "heldOut": part(held_out),
+        "languages": {lang: part(lambda v, lang=lang: v["language"] == lang) for lang in sorted({v["language"] for v in videos})},
+        "sets": {s: part(lambda v, s=s: v["set"] == s) for s in scored_sets},
         "curve": curve,
-        "wrongKinds": wrong_kinds(names, candidates, scores, threshold),
+        "wrongKinds": wrong_kinds(names, tuned_candidates, scores, threshold),
     }
-    training = [c for c in candidates if c["set"] not in HELD_OUT]
+    training = [c for c in candidates if not held_out(c)]
     final = train(training)
     with open(args.out, "w", encoding="utf-8") as handle:
         trained_on = sorted({c["set"] for c in training})

@@ -1,8 +1,10 @@
 // The scorer's training rows (`npm run import -- train-scorer` writes them): every brand the rules proposed in each labelled
 // video, with its features and whether the label names it, and each video's labelled pairs, so recall counts the
-// pairs no rule proposed too. importer/sponsors/train.py learns from them.
+// pairs no rule proposed too. importer/sponsors/train.py learns from them. A video published or charted in the
+// held-out months (July and August 2020) is marked so: scored, never learned from or tuned on.
+import { heldOut } from '../corpus/holdout.ts';
 import type { VideoFacts } from '../model.ts';
-import { matching, type SetLabel } from './eval.ts';
+import { languageOf, matching, type SetLabel } from './eval.ts';
 import { candidatesOf, FEATURES, keyOf } from './features.ts';
 import type { MinedBrands } from './mined.ts';
 import type { Registry } from './registry.ts';
@@ -13,6 +15,9 @@ export interface VideoRow {
   videoId: string;
   channel: string;
   pairs: number;
+  /** As eval-sponsors reports it: en, fr, de, es, pt or other. */
+  language: string;
+  heldOut: boolean;
 }
 
 export interface CandidateRow {
@@ -24,6 +29,7 @@ export interface CandidateRow {
   /** The labelled brand it stands for (a brand and its product are one), else its own key. */
   match: string;
   label: 0 | 1;
+  heldOut: boolean;
   values: number[];
 }
 
@@ -46,7 +52,16 @@ export function trainingRows(
     const set = label.set ?? label.split;
     const channel = video.channelTitle ?? '';
     const expected = new Map(label.sponsors.map((s) => [keyOf(s.name, registry), s]));
-    rows.push({ kind: 'video', set, videoId: video.videoId, channel, pairs: expected.size });
+    const held = heldOut({ publishedAt: video.publishedAt, charted: video.seenOn ? [video.seenOn] : [] });
+    rows.push({
+      kind: 'video',
+      set,
+      videoId: video.videoId,
+      channel,
+      pairs: expected.size,
+      language: languageOf(video),
+      heldOut: held,
+    });
     for (const candidate of candidatesOf(video, { title: channel, handle: null }, registry, mined)) {
       const match = matching(candidate.key, expected);
       rows.push({
@@ -57,6 +72,7 @@ export function trainingRows(
         name: candidate.name,
         match,
         label: expected.has(match) ? 1 : 0,
+        heldOut: held,
         values: FEATURES.map((f) => candidate.values[f] ?? 0),
       });
     }
