@@ -1,11 +1,8 @@
-// `npm run import -- <csv|youtube|explain|eval-sponsors|sponsor-sample|corpus|mine-brands|train-scorer> …`: real
-// channels and videos to the source format the indexer loads, with the sponsorships their descriptions disclose;
-// docs/real-data.md walks through each command.
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv, main } from '../common/cli.ts';
+import { sha256 } from '../common/digest.ts';
 import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
 import { Catalog } from './catalog.ts';
@@ -295,13 +292,13 @@ async function mine(args: Args): Promise<void> {
   });
   mined.sources = [
     {
-      what: `corpus ${path.basename(corpus)} (sha256 ${await sha256Of(corpus)}), importer/corpus/README.md`,
+      what: `corpus ${path.basename(corpus)} (sha256 ${await sha256(corpus)}), importer/corpus/README.md`,
       licence: 'see importer/corpus/README.md',
     },
     ...(seedFile
       ? [
           {
-            what: `simple-icons data (${path.basename(seedFile)}, sha256 ${await sha256Of(seedFile)})`,
+            what: `simple-icons data (${path.basename(seedFile)}, sha256 ${await sha256(seedFile)})`,
             licence: 'CC0-1.0',
           },
         ]
@@ -312,12 +309,6 @@ async function mine(args: Args): Promise<void> {
   console.log(
     `${promoted} brands promoted by at least ${minChannels} channels, ${mined.brands.length - promoted} seed brands besides → ${out} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk);
-  return hash.digest('hex');
 }
 
 async function corpus(args: Args): Promise<void> {

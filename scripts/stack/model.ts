@@ -2,8 +2,8 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmS
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sha256 } from '../../common/digest.ts';
 import type { StackConfig } from './config.ts';
-import { sha256 } from './digest.ts';
 import { fusedLayers } from './onnx-fuse.ts';
 import { int8MatMuls } from './onnx-int8.ts';
 import { EMBEDDING_MODEL } from './pins.ts';

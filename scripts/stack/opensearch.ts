@@ -10,8 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { sha256 } from '../../common/digest.ts';
 import type { StackConfig } from './config.ts';
-import { sha256 } from './digest.ts';
 import { opensearchHealthy } from './health.ts';
 import { discoverJava } from './java.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_KNN_ARTIFACT, OPENSEARCH_KNN_SHA256, OPENSEARCH_VERSION } from './pins.ts';
