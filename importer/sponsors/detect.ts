@@ -230,14 +230,13 @@ function proposeMentions(
 ): void {
   for (const [index, line] of lines.entries()) {
     if (line === '' || CHAPTER.test(line)) continue;
+    const links = linksIn(line);
     const candidates: Candidate[] = [
       ...[context.registry, ...(alsoNamed ? [alsoNamed] : [])].flatMap((registry) =>
         registry.namesIn(line).map((brand) => ({ name: brand.name, link: null })),
       ),
-      ...linksIn(line)
-        .filter((link) => !namesNoBrand(link.host))
-        .map((link) => ({ name: null, link })),
-      ...(cueNear(lines, index) ? capitalisedNames(withoutLinks(line, linksIn(line))) : []).map((name) => ({
+      ...links.filter((link) => !namesNoBrand(link.host)).map((link) => ({ name: null, link })),
+      ...(cueNear(lines, index) ? capitalisedNames(withoutLinks(line, links)) : []).map((name) => ({
         name,
         link: null,
       })),

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readJsonFile } from '../json-file.ts';
+import { domainsOf } from './registry.ts';
 
 const HostClassSchema = z.object({
   class: z.enum(['shortener', 'tracking', 'site-builder', 'music-stock', 'social', 'funding', 'merch', 'store']),
@@ -45,9 +46,7 @@ const CLASSES = readHostClasses();
 
 /** The class of a host, or of the nearest parent domain listed (`m.onelink.me` is `onelink.me`'s). */
 export function classOf(host: string, classes = CLASSES): ClassedHost | undefined {
-  const labels = host.split('.');
-  for (let i = 0; i < labels.length - 1; i += 1) {
-    const listed = labels.slice(i).join('.');
+  for (const listed of domainsOf(host)) {
     const of = classes.get(listed);
     if (of) return { host: listed, of };
   }

@@ -37,6 +37,12 @@ export const normalizeHost = (host: string) =>
     .replace(/^www\d?\./, '')
     .replace(/\.$/, '');
 
+/** A host and each parent domain of it, nearest first: `lyon.images-photo.com`, `images-photo.com`. */
+export function* domainsOf(host: string): Generator<string> {
+  const labels = host.split('.');
+  for (let i = 0; i < labels.length - 1; i += 1) yield labels.slice(i).join('.');
+}
+
 export class Registry {
   private readonly byName = new Map<string, Brand | NotSponsor>();
   private readonly byDomain = new Map<string, Brand | NotSponsor>();
@@ -82,9 +88,8 @@ export class Registry {
 
   /** A host or any parent domain of it (`lyon.images-photo.com` finds `images-photo.com`). */
   byHost(host: string): Resolution {
-    const labels = normalizeHost(host).split('.');
-    for (let i = 0; i < labels.length - 1; i += 1) {
-      const found = this.byDomain.get(labels.slice(i).join('.'));
+    for (const domain of domainsOf(normalizeHost(host))) {
+      const found = this.byDomain.get(domain);
       if (found) return wrap(found);
     }
     return undefined;
