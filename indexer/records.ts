@@ -134,7 +134,7 @@ export const SponsorshipEvidenceSchema = z.object({
   /** The line that discloses the sponsorship, trimmed. */
   line: z.string().min(1).max(EVIDENCE_LINE_MAX),
   confidence: share,
-  /** Which rule of the detector found it (`disclosure`, `deal`, `partners`, `vanity-link`). */
+  /** What proposed it: a rule of the detector (`disclosure`, `deal`, `partners`, `vanity-link`), or `mention`. */
   rule: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'a rule name in lower case'),
 });
 

@@ -97,7 +97,11 @@ export const SponsorshipSchema = z
     }),
     line: z.string().describe('The line of the title or description that discloses it'),
     confidence: z.number().describe('0 to 1: how sure the detector is (the measured precision of its rule today)'),
-    rule: z.string().describe('Which rule found it: disclosure, deal, partners or vanity-link'),
+    rule: z
+      .string()
+      .describe(
+        'What proposed it: a rule (disclosure, deal, partners, vanity-link), or mention: a name or site the scorer weighed where no rule looked',
+      ),
   })
   .meta({ id: 'Sponsorship' });
 

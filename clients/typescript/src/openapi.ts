@@ -360,7 +360,7 @@ export interface components {
             line: string;
             /** @description 0 to 1: how sure the detector is (the measured precision of its rule today) */
             confidence: number;
-            /** @description Which rule found it: disclosure, deal, partners or vanity-link */
+            /** @description What proposed it: a rule (disclosure, deal, partners, vanity-link), or mention: a name or site the scorer weighed where no rule looked */
             rule: string;
         };
         Niche: {
