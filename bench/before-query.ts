@@ -174,6 +174,7 @@ const SORT_FIELDS: Record<Sort, [string, 'asc' | 'desc']> = {
   views_desc: ['totalViews', 'desc'],
   avg_views_desc: ['avgViews', 'desc'],
   engagement_desc: ['engagementRate', 'desc'],
+  subs_growth_desc: ['subsGrowthPct30', 'desc'],
 };
 
 /** The raw metric first when asked; ties by relevance, then by id, so pages never overlap or skip. */

@@ -35,6 +35,7 @@ export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata
 const MIRRORS = '/work/.mirror';
 const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
                           [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
+                          [--as-of YYYY-MM-DD]   (the day the exports' figures were read; default today)
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
@@ -83,7 +84,10 @@ await main(async () => {
 });
 
 async function csv(args: Args, config: ImporterConfig): Promise<void> {
-  rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad', 'json']);
+  rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad', 'json', 'as-of']);
+  const asOf = single(args, 'as-of') ?? today();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)) || asOf > today())
+    throw new Error(`--as-of is a day no later than today, such as 2024-01-31 (got ${asOf})`);
   // --json: a JSON summary on stdout, progress on stderr (for scripts such as bench/import.ts).
   const json = args.switches.has('json');
   const videos = args.values.get('videos') ?? [];
@@ -118,7 +122,7 @@ async function csv(args: Args, config: ImporterConfig): Promise<void> {
       shownKb = kb;
     },
   }).finally(() => progress.stop());
-  const dataset = buildDataset(catalog, niches);
+  const dataset = buildDataset(catalog, niches, asOf);
   await writeDataset(out, dataset, evidence);
   const report = {
     catalog,
@@ -170,7 +174,8 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
   const niches = NicheRules.load();
   const catalog = new Catalog(loadDetector(), niches);
   await loadFetched(out, catalog);
-  const dataset = buildDataset(catalog, niches);
+  // Each channel is dated the day it was fetched; today only stands in for one fetched before dates were kept.
+  const dataset = buildDataset(catalog, niches, today());
   await writeDataset(out, dataset, evidence);
   const report = { catalog, dataset, out, evidence, bad: [], seconds: (Date.now() - started) / 1000 };
   if (json) return console.log(JSON.stringify({ ...result, ...summaryFigures(report) }));
@@ -183,6 +188,11 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
       `Stopped: ${result.stoppedByQuota}. Run the same command again (tomorrow, for YouTube's quota) to resume.`,
     );
   printSummary(report);
+}
+
+/** Today in UTC, as YYYY-MM-DD: the day of a snapshot whose source gives none. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 function positiveInteger(text: string, option: string): number {

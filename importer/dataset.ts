@@ -7,6 +7,7 @@ import { evidenceLine, rollUp } from '../indexer/evidence.ts';
 import {
   type CreatorRecord,
   CreatorRecordSchema,
+  type SnapshotRecord,
   type SponsorRecord,
   SponsorRecordSchema,
   type SponsorshipEvidence,
@@ -37,6 +38,8 @@ export interface Dataset {
   sponsors: SponsorRecord[];
   /** Every detected sponsorship with its evidence and confidence (sponsorships.ndjson). */
   sponsorships: SponsorshipEvidence[];
+  /** This import's snapshot of each creator, dated the day its figures were read (snapshots.ndjson adds them). */
+  snapshots: SnapshotRecord[];
   /** Per video, what the detector found (the --evidence file). */
   evidence: EvidenceLine[];
   /** Sponsors the registry does not know, by how many videos name them. */
@@ -57,11 +60,13 @@ interface SponsorTally {
   niches: Map<string, number>;
 }
 
-export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
+/** `asOf`: the day (YYYY-MM-DD) the figures were read, for channels whose source does not say (a CSV export). */
+export function buildDataset(catalog: Catalog, niches: NicheRules, asOf: string): Dataset {
   const tallies = new Map<string, SponsorTally>();
   const creators: CreatorRecord[] = [];
   const evidence: EvidenceLine[] = [];
   const rows: SponsorshipEvidence[] = [];
+  const snapshots: SnapshotRecord[] = [];
   const ids = new Map<number, string>();
   const handles = new Set<string>();
   for (const entry of catalog.channels) {
@@ -135,6 +140,8 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
       audienceNote: AUDIENCE_NOTE,
     };
     creators.push(check(CreatorRecordSchema, record, `creator ${entry.facts.title} (${entry.facts.source})`));
+    const { subscribers, totalViews, videoCount, avgViews } = record;
+    snapshots.push({ creatorId: id, date: entry.facts.readOn ?? asOf, subscribers, totalViews, videoCount, avgViews });
   }
   const sponsors = [...tallies.values()].map((t) =>
     check(SponsorRecordSchema, sponsorRecord(t), `sponsor ${t.brand?.name ?? [...t.names.keys()][0]}`),
@@ -143,7 +150,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules): Dataset {
     .filter((t) => !t.brand)
     .map((t) => ({ name: mostCommon(t.names), videos: t.videos }))
     .sort((a, b) => b.videos - a.videos || a.name.localeCompare(b.name));
-  return { creators, sponsors, sponsorships: rows, evidence, newSponsors };
+  return { creators, sponsors, sponsorships: rows, snapshots, evidence, newSponsors };
 }
 
 function sponsorRecord(t: SponsorTally): SponsorRecord {

@@ -28,6 +28,8 @@ export interface ChannelFacts {
   categories: string[];
   keywords: string[];
   links: Partial<Record<LinkKind, string>>;
+  /** The day (YYYY-MM-DD) its figures were read, when the source says (the API's fetch); else the import's day. */
+  readOn: string | null;
   /** Where it came from, for messages: `file.csv:12` or `youtube`. */
   source: string;
 }
@@ -74,6 +76,7 @@ export function channelFacts(title: string, source: string): ChannelFacts {
     categories: [],
     keywords: [],
     links: {},
+    readOn: null,
     source,
   };
 }

@@ -12,6 +12,14 @@ export interface ImportReport {
   seconds: number;
 }
 
+/** `2026-11-28`, or `2026-11-20 to 2026-11-28` when the channels were read on several days. */
+function dateRange(dates: string[]): string {
+  if (dates.length === 0) return 'nothing';
+  const sorted = [...dates].sort();
+  const [first, last] = [sorted[0], sorted[sorted.length - 1]];
+  return first === last ? `${first}` : `${first} to ${last}`;
+}
+
 const share = (part: number, whole: number) => `${whole === 0 ? 0 : Math.round((100 * part) / whole)}%`;
 
 /** The summary's figures, as `--json` prints them. */
@@ -28,6 +36,7 @@ export function summaryFigures({ catalog, dataset, bad, seconds }: ImportReport)
     newSponsors: dataset.newSponsors.length,
     sponsoredVideos: dataset.evidence.filter((e) => e.sponsors.length > 0).length,
     sponsorships: dataset.sponsorships.length,
+    snapshots: dataset.snapshots.length,
     badRows: bad.length,
     seconds,
     rowsPerSecond: Math.round(catalog.rows / Math.max(seconds, 0.001)),
@@ -48,7 +57,7 @@ export function printSummary({ catalog, dataset, out, evidence, bad, seconds }: 
       `  ${catalog.videoCount} distinct videos from ${catalog.videoRows} video rows, ${catalog.channelRows} channel rows, ${creators.length} creators`,
       `  niche for ${withNiche} (${share(withNiche, creators.length)}), language for ${withLanguage} (${share(withLanguage, creators.length)})`,
       `  ${sponsoredVideos} videos with sponsors (${share(sponsoredVideos, catalog.videoCount)}), ${sponsors.length} sponsors, ${dataset.newSponsors.length} not in the brand registry`,
-      `Wrote ${out}/creators.ndjson, sponsors.ndjson and sponsorships.ndjson (${dataset.sponsorships.length} detected sponsorships with their evidence)${evidence ? `, and the evidence to ${evidence}` : ''}. Load them with npm run index (DATA_DIR=${out}).`,
+      `Wrote ${out}/creators.ndjson, sponsors.ndjson, sponsorships.ndjson (${dataset.sponsorships.length} detected sponsorships with their evidence) and snapshots.ndjson (a snapshot of each creator, dated ${dateRange(dataset.snapshots.map((s) => s.date))}, added to the history there)${evidence ? `, and the evidence to ${evidence}` : ''}. Load them with npm run index (DATA_DIR=${out}).`,
     ].join('\n'),
   );
   if (dataset.newSponsors.length > 0) {

@@ -35,7 +35,8 @@ await main(async () => {
     console.log(
       `\nLoaded version ${summary.version} in ${summary.seconds.toFixed(1)} s: ${summary.creators} creators ` +
         `(${Math.round(summary.creators / summary.seconds)} docs/s overall), ${summary.sponsors} sponsors, ` +
-        `${summary.sponsorships} sponsorship evidence rows; ` +
+        `${summary.sponsorships} sponsorship evidence rows, ` +
+        `${summary.snapshots} snapshots of ${summary.creatorsWithHistory} creators' history; ` +
         `peak memory ${peakMb} MB.`,
     );
     if (summary.skipped.length) {

@@ -13,6 +13,7 @@ import type {
 } from '../src/search/documents.ts';
 import { type PopularitySignals, popularityScore } from '../src/search/indexed-popularity.ts';
 import { storedSummary } from '../src/search/present.ts';
+import type { CreatorHistory } from './growth.ts';
 import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from './records.ts';
 
 languages.registerLocale(english);
@@ -45,13 +46,17 @@ const positive = (value: number | null) => (value && value > 0 ? value : undefin
 
 /**
  * `popularity`: the profile's popularity signals when the index stores their sum (src/search/indexed-popularity.ts).
+ * `dated`: what its snapshots say (growth.ts); without them, the creator is undated and its growth unknown.
  */
 export function creatorDocument(
   record: CreatorRecord,
   sponsors: Map<number, SponsorRecord>,
   niches: Map<string, Niche>,
   popularity?: PopularitySignals,
+  dated?: CreatorHistory,
 ): CreatorDocument {
+  const growth = dated?.growth ?? { last30Days: null, last90Days: null };
+  const subsGrowthPct30 = growth.last30Days?.subscribersPct;
   const nicheValues = [...(record.primaryNiche ? [record.primaryNiche] : []), ...record.secondaryNiches];
   const history = record.sponsorships
     .map((s) => {
@@ -92,6 +97,10 @@ export function creatorDocument(
     videoCount: record.videoCount,
     engagementRate: record.engagementRate,
     videoFormat: record.videoFormat,
+    asOf: dated?.asOf ?? null,
+    growth,
+    // What sort=subs_growth_desc and min_subs_growth read; absent when unknown, so such a creator sorts last.
+    ...(subsGrowthPct30 != null && { subsGrowthPct30 }),
     hasSponsors: history.length > 0,
     sponsorNames: history.map((s) => s.name),
     topSponsors: history.slice(0, TOP_SPONSORS).map((s) => s.name),
@@ -151,6 +160,8 @@ interface Tally {
   totalReach: number;
   first: string | null;
   last: string | null;
+  /** The newest date of its creators' figures. */
+  asOf: string | null;
   /** Biggest creators first (ties: lower id), at most TOP_CREATORS. */
   top: { subscribers: number; id: number; summary: CreatorSummarySource }[];
 }
@@ -167,7 +178,7 @@ export class SponsorStats {
     for (const s of record.sponsorships) {
       let t = this.tallies.get(s.sponsorId);
       if (!t) {
-        t = { sponsorshipCount: 0, creatorCount: 0, totalReach: 0, first: null, last: null, top: [] };
+        t = { sponsorshipCount: 0, creatorCount: 0, totalReach: 0, first: null, last: null, asOf: null, top: [] };
         this.tallies.set(s.sponsorId, t);
       }
       t.sponsorshipCount += s.count;
@@ -175,6 +186,7 @@ export class SponsorStats {
       t.totalReach += record.subscribers;
       if (!t.first || s.firstDate < t.first) t.first = s.firstDate;
       if (!t.last || s.lastDate > t.last) t.last = s.lastDate;
+      if (doc.asOf && (!t.asOf || doc.asOf > t.asOf)) t.asOf = doc.asOf;
       const last = t.top[TOP_CREATORS - 1];
       if (
         last &&
@@ -212,6 +224,7 @@ export class SponsorStats {
       averageCreatorSize: t ? t.totalReach / t.creatorCount : null,
       firstSponsorshipDate: t?.first ?? null,
       lastSponsorshipDate: t?.last ?? null,
+      asOf: t?.asOf ?? null,
       topCreators: (t?.top ?? []).map((c) => c.summary),
     };
   }

@@ -1,16 +1,17 @@
-// `npm run generate -- [--creators N] [--sponsors M] [--seed S] [--out DIR]`: the deterministic demo dataset, written
+// `npm run generate -- [--creators N] [--sponsors M] [--seed S] [--history-months 12] [--out DIR]`: the deterministic demo dataset, written
 // to DATA_DIR (data/ unless set), where `npm run index` loads from; `--out` writes elsewhere.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { main } from '../common/cli.ts';
 import { dataDir } from '../common/data-dir.ts';
-import { generate } from './generate/dataset.ts';
+import { generate, HISTORY_MONTHS } from './generate/dataset.ts';
 
 const { values } = parseArgs({
   options: {
     creators: { type: 'string', default: '20000' },
     sponsors: { type: 'string', default: '1500' },
     seed: { type: 'string', default: '42' },
+    'history-months': { type: 'string', default: String(HISTORY_MONTHS) },
     out: { type: 'string' },
   },
 });
@@ -21,6 +22,7 @@ await main(async () => {
     creators: Number(values.creators),
     sponsors: Number(values.sponsors),
     seed: Number(values.seed),
+    historyMonths: Number(values['history-months']),
     out,
     log: (line) => console.log(line),
   });

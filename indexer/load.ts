@@ -11,9 +11,18 @@ import { BulkWriter, type Rejected } from './bulk.ts';
 import type { IndexerConfig } from './config.ts';
 import { creatorDocument, embeddingText, SponsorStats, sponsorshipDocument } from './documents.ts';
 import { Embeddings } from './embeddings.ts';
+import type { GrowthTracker } from './growth.ts';
+import { loadHistory } from './history.ts';
 import { definitionDigest, indexDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
-import { CreatorRecordSchema, type SponsorRecord, SponsorRecordSchema, SponsorshipEvidenceSchema } from './records.ts';
+import {
+  type CreatorRecord,
+  CreatorRecordSchema,
+  type SnapshotRecord,
+  type SponsorRecord,
+  SponsorRecordSchema,
+  SponsorshipEvidenceSchema,
+} from './records.ts';
 import {
   type AliasName,
   cleanUp,
@@ -43,6 +52,9 @@ export interface LoadSummary {
   sponsors: number;
   /** Evidence rows of detected sponsorships (sponsorships.ndjson); 0 for a dataset without the file. */
   sponsorships: number;
+  /** Snapshot rows written to the history indices (snapshots.ndjson), and the creators they date. */
+  snapshots: number;
+  creatorsWithHistory: number;
   /** Records skipped with --skip-bad. */
   skipped: BadRecord[];
   /** Documents OpenSearch refused (reported; the load fails on them unless --skip-bad). */
@@ -144,10 +156,19 @@ function disagreement(fromCreators: Map<number, number>, fromRows: Map<number, n
   return undefined;
 }
 
+/** A creator's newest snapshot is its figures: which one differs, if any (a stale or foreign snapshots file). */
+function staleFigure(record: CreatorRecord, latest: SnapshotRecord): string | undefined {
+  for (const field of ['subscribers', 'totalViews', 'videoCount', 'avgViews'] as const)
+    if (record[field] !== latest[field])
+      return `${field} is ${record[field]} but the creator's newest snapshot says ${latest[field]}`;
+  return undefined;
+}
+
 /**
  * Loads data/sponsors.ndjson, data/sponsorships.ndjson (when there) and data/creators.ndjson into a fresh versioned
  * set of indices, then points the aliases at it in one atomic step. Any failure before the swap deletes the new
- * indices and leaves the live aliases as they were.
+ * indices and leaves the live aliases as they were. data/snapshots.ndjson (when there) goes into the history indices,
+ * which only grow (history.ts): a failed load may have added days to them, never removed any.
  */
 export async function load({ client, config, skipBad = false, out }: LoadOptions): Promise<LoadSummary> {
   const started = Date.now();
@@ -155,6 +176,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
   const sponsorsFile = path.join(config.dataDir, 'sponsors.ndjson');
   const creatorsFile = path.join(config.dataDir, 'creators.ndjson');
   const evidenceFile = path.join(config.dataDir, 'sponsorships.ndjson');
+  const snapshotsFile = path.join(config.dataDir, 'snapshots.ndjson');
   const log = out ?? process.stdout;
   const skipped: BadRecord[] = [];
   const bad: Bad = (file, line, reason) => {
@@ -204,6 +226,23 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
         `Note: ${evidenceFile} is missing (a dataset from before evidence rows): no sponsorship evidence is served, and the creators' sponsorship counts are loaded as they are.\n`,
       );
     }
+    // Before the creators: their growth and asOf are derived from it (growth.ts). A dataset without the file loads
+    // as before, its creators undated.
+    let tracker: GrowthTracker | undefined;
+    let history: BulkWriter[] = [];
+    let snapshots = 0;
+    if (existsSync(snapshotsFile)) {
+      const progress = createProgress('snapshots', await countLines(snapshotsFile), out);
+      const loaded = await loadHistory(
+        client,
+        prefix,
+        config.replicas,
+        snapshotsFile,
+        { ...bulk, onFlushed: (n) => progress.tick(n) },
+        (line, reason) => bad(snapshotsFile, line, reason),
+      ).finally(() => progress.stop());
+      ({ tracker, rows: snapshots, writers: history } = loaded);
+    }
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
     const stats = new SponsorStats();
@@ -235,7 +274,13 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
           bad(creatorsFile, parsed.line, `sponsorships: unknown sponsorId ${unknown.sponsorId}`);
           continue;
         }
-        const doc = creatorDocument(parsed.record, sponsors, niches, popularity ? signals : undefined);
+        const dated = tracker?.of(parsed.record.id);
+        const stale = dated && staleFigure(parsed.record, dated.latest);
+        if (stale) {
+          bad(creatorsFile, parsed.line, `${stale} (snapshots.ndjson, ${dated.asOf})`);
+          continue;
+        }
+        const doc = creatorDocument(parsed.record, sponsors, niches, popularity ? signals : undefined, dated);
         stats.add(parsed.record, doc);
         const text = embeddings ? embeddingText(doc, parsed.record.videoTitles, parsed.record.videoTags) : '';
         group.push({ id: String(parsed.record.id), doc, text });
@@ -258,7 +303,12 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       await sponsorWriter.add(String(sponsor.id), stats.document(sponsor, niches));
     await sponsorWriter.close();
 
-    const rejected = [...creators.rejected, ...sponsorWriter.rejected, ...(evidence?.rejected ?? [])];
+    const rejected = [
+      ...creators.rejected,
+      ...sponsorWriter.rejected,
+      ...(evidence?.rejected ?? []),
+      ...history.flatMap((w) => w.rejected),
+    ];
     if (rejected.length && !skipBad) {
       const shown = rejected
         .slice(0, 10)
@@ -305,6 +355,8 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       creators: creators.indexed,
       sponsors: sponsorWriter.indexed,
       sponsorships: evidence?.indexed ?? 0,
+      snapshots,
+      creatorsWithHistory: tracker?.size ?? 0,
       skipped,
       rejected,
       deleted,

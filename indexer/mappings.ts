@@ -36,6 +36,11 @@ export function indexDefinition(alias: AliasName) {
   return definition;
 }
 
+/** The history indices' settings and mappings (mappings/history.json): outside the versioned aliases. */
+export function historyDefinition() {
+  return JSON.parse(readFileSync(path.join(MAPPINGS, 'history.json'), 'utf8'));
+}
+
 /**
  * A digest of what an index is built from (its definition with the word lists in it): recorded in each index's
  * _meta, so the quick start can tell that the mappings changed since the live data was loaded.

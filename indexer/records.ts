@@ -138,7 +138,21 @@ export const SponsorshipEvidenceSchema = z.object({
   rule: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'a rule name in lower case'),
 });
 
+/**
+ * A creator's figures on one day (snapshots.ndjson): each import or refresh adds one per creator, the generator a
+ * year of them. Each creator's rows come newest first, one per day; its newest row is its record's figures.
+ */
+export const SnapshotRecordSchema = z.object({
+  creatorId: z.number().int().positive(),
+  date: isoDate,
+  subscribers: count,
+  totalViews: count,
+  videoCount: count,
+  avgViews: count,
+});
+
 export type CreatorRecord = z.infer<typeof CreatorRecordSchema>;
+export type SnapshotRecord = z.infer<typeof SnapshotRecordSchema>;
 export type SponsorRecord = z.infer<typeof SponsorRecordSchema>;
 export type Sponsorship = z.infer<typeof SponsorshipSchema>;
 export type SponsorshipEvidence = z.infer<typeof SponsorshipEvidenceSchema>;

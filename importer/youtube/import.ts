@@ -42,8 +42,9 @@ export interface YouTubeImport {
   budget: number;
   videosPerChannel: number;
   since?: string;
-  /** Tests shorten the back-off. */
+  /** Tests shorten the back-off, and move the clock to import a day later. */
   backoffMs?: number;
+  now?: () => Date;
   onChannel?: (done: number, total: number) => void;
 }
 
@@ -90,11 +91,15 @@ export class YouTubeImporter {
     this.dir = path.join(options.out, '.youtube');
   }
 
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
   async run(): Promise<YouTubeResult> {
     const inputs = readChannelInputs(this.options.channelsFile);
     await mkdir(this.dir, { recursive: true });
     this.state = this.loadState();
-    const today = quotaDay();
+    const today = quotaDay(this.now());
     if (this.state.quotaDay !== today) this.state = { ...this.state, quotaDay: today, unitsUsed: 0 };
     for (const { input } of inputs) {
       const channel = this.state.channels[input] ?? { status: 'pending', fetched: 0 };
@@ -166,7 +171,7 @@ export class YouTubeImporter {
     } else {
       await appendFile(
         path.join(this.dir, 'channels.ndjson'),
-        `${JSON.stringify({ fetchedAt: new Date().toISOString(), resource })}\n`,
+        `${JSON.stringify({ fetchedAt: this.now().toISOString(), resource })}\n`,
       );
       Object.assign(channel, {
         status: 'videos',
@@ -207,7 +212,7 @@ export class YouTubeImporter {
           id: fresh.map((i) => i.contentDetails?.videoId).join(','),
           maxResults: 50,
         });
-        const fetchedAt = new Date().toISOString();
+        const fetchedAt = this.now().toISOString();
         const lines = (answer.items ?? []).map((resource) => JSON.stringify({ fetchedAt, resource }));
         if (lines.length > 0) await appendFile(path.join(this.dir, 'videos.ndjson'), `${lines.join('\n')}\n`);
       }
@@ -243,10 +248,13 @@ const CHANNEL_PARTS = 'snippet,statistics,topicDetails,brandingSettings,contentD
 /** Everything fetched so far (this run and earlier ones) into the catalog: the latest reading of each wins. */
 export async function loadFetched(out: string, catalog: Catalog): Promise<void> {
   const dir = path.join(out, '.youtube');
-  const channels = new Map<string, ChannelResource>();
-  for await (const { resource } of lines<{ resource: ChannelResource }>(path.join(dir, 'channels.ndjson')))
-    channels.set(resource.id, resource);
-  for (const resource of channels.values()) catalog.addChannel(channelFromResource(resource), 'youtube');
+  const channels = new Map<string, { fetchedAt: string; resource: ChannelResource }>();
+  for await (const fetched of lines<{ fetchedAt: string; resource: ChannelResource }>(
+    path.join(dir, 'channels.ndjson'),
+  ))
+    channels.set(fetched.resource.id, fetched);
+  for (const { fetchedAt, resource } of channels.values())
+    catalog.addChannel(channelFromResource(resource, fetchedAt), 'youtube');
   for await (const { fetchedAt, resource } of lines<{ fetchedAt: string; resource: VideoResource }>(
     path.join(dir, 'videos.ndjson'),
   )) {

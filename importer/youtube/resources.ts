@@ -47,7 +47,8 @@ function keywords(text: string | undefined): string[] {
   return [...(text ?? '').matchAll(/"([^"]+)"|(\S+)/g)].map((m) => (m[1] ?? m[2]) as string);
 }
 
-export function channelFromResource(resource: ChannelResource): ChannelFacts {
+/** `fetchedAt`: when the figures were read, the day of the creator's snapshot. */
+export function channelFromResource(resource: ChannelResource, fetchedAt?: string): ChannelFacts {
   const { snippet = {}, statistics = {}, brandingSettings = {} } = resource;
   const handle = snippet.customUrl?.startsWith('@')
     ? snippet.customUrl
@@ -68,6 +69,7 @@ export function channelFromResource(resource: ChannelResource): ChannelFacts {
     videoCount: number(statistics.videoCount),
     categories: (resource.topicDetails?.topicCategories ?? []).map(topic),
     keywords: keywords(brandingSettings.channel?.keywords),
+    readOn: fetchedAt?.slice(0, 10) ?? null,
   };
 }
 

@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { formatJudgment } from '../../common/judgments.ts';
 import { type CreatorContext, generateCreator } from './creators.ts';
 import { HandleSet } from './handles.ts';
+import { generateHistory } from './history.ts';
 import { Judge } from './judgments.ts';
 import { Random } from './random.ts';
 import { generateSponsors } from './sponsors.ts';
@@ -15,6 +16,8 @@ export interface GenerateOptions {
   sponsors: number;
   seed: number;
   out: string;
+  /** Months of monthly snapshots before the reference date (snapshots.ndjson); 0 writes none. Default 12. */
+  historyMonths?: number;
   log?: (line: string) => void;
 }
 
@@ -29,7 +32,10 @@ export interface GenerateSummary {
 export const REFERENCE_DATE = new Date('2026-11-01T00:00:00Z');
 export const LIMITS = { creators: [1000, 1_000_000], sponsors: [50, 20_000] } as const;
 
-export function checkOptions(o: Pick<GenerateOptions, 'creators' | 'sponsors' | 'seed'>): void {
+/** A year of monthly snapshots by default: enough for both growth windows and a chart. */
+export const HISTORY_MONTHS = 12;
+
+export function checkOptions(o: Pick<GenerateOptions, 'creators' | 'sponsors' | 'seed' | 'historyMonths'>): void {
   for (const key of ['creators', 'sponsors'] as const) {
     const [min, max] = LIMITS[key];
     if (!Number.isInteger(o[key]) || o[key] < min || o[key] > max) {
@@ -37,6 +43,9 @@ export function checkOptions(o: Pick<GenerateOptions, 'creators' | 'sponsors' | 
     }
   }
   if (!Number.isInteger(o.seed) || o.seed < 0) throw new Error(`--seed must be a whole number ≥ 0 (got ${o.seed})`);
+  const months = o.historyMonths ?? HISTORY_MONTHS;
+  if (!Number.isInteger(months) || months < 0 || months > 120)
+    throw new Error(`--history-months must be a whole number from 0 to 120 (got ${o.historyMonths})`);
 }
 
 /**
@@ -75,8 +84,8 @@ function lineWriter(file: string) {
 }
 
 /**
- * Streams a deterministic dataset to out/: sponsors.ndjson, creators.ndjson and sponsorships.ndjson (one record at
- * a time, so any size fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is
+ * Streams a deterministic dataset to out/: sponsors.ndjson, creators.ndjson, sponsorships.ndjson and snapshots.ndjson
+ * (one record at a time, so any size fits in memory) and judgments.jsonl (the relevance workbench's ground truth for this dataset). Each file is
  * written under a temporary name and renamed when complete.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
@@ -103,12 +112,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const judge = new Judge(options.seed, sponsors);
   const creators = lineWriter(file('creators.ndjson.tmp'));
   const evidence = lineWriter(file('sponsorships.ndjson.tmp'));
+  const months = options.historyMonths ?? HISTORY_MONTHS;
+  const history = months > 0 ? lineWriter(file('snapshots.ndjson.tmp')) : undefined;
   const step = Math.max(1, Math.floor(options.creators / 10));
   for (let id = 1; id <= options.creators; id++) {
     const { record, evidence: rows } = generateCreator(context, id);
     judge.rate(record);
     await creators.add(record);
     for (const row of rows) await evidence.add(row);
+    if (history)
+      for (const snapshot of generateHistory(options.seed, record, REFERENCE_DATE, months)) await history.add(snapshot);
     if (id % step === 0) {
       const seconds = (Date.now() - started) / 1000;
       log(`creators: ${id}/${options.creators} (${Math.round(id / seconds)}/s)`);
@@ -116,10 +129,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   }
   await creators.close();
   await evidence.close();
+  await history?.close();
   writeFileSync(file('judgments.jsonl.tmp'), `${judge.judgments().map(formatJudgment).join('\n')}\n`);
 
   const files: Record<string, number> = {};
-  for (const name of ['sponsors.ndjson', 'creators.ndjson', 'sponsorships.ndjson', 'judgments.jsonl']) {
+  const names = ['sponsors.ndjson', 'creators.ndjson', 'sponsorships.ndjson', 'judgments.jsonl'];
+  if (history) names.push('snapshots.ndjson');
+  else rmSync(file('snapshots.ndjson'), { force: true }); // a history left by an earlier run would not match
+  for (const name of names) {
     renameSync(file(`${name}.tmp`), file(name));
     files[name] = statSync(file(name)).size;
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
 import { ErrorSchema } from './error.ts';
 import {
+  CreatorHistoryParams,
   CreatorIdParams,
   CreatorSponsorshipsParams,
   QUERY_MAX_LENGTH,
@@ -18,6 +19,7 @@ import {
   CreatorSummarySchema,
   CreditsSchema,
   NicheSchema,
+  SnapshotSchema,
   SponsorDetailSchema,
   SponsorSummarySchema,
   SponsorshipSchema,
@@ -76,6 +78,12 @@ export const CreatorSponsorshipsResult = z.object({
   ...paged('Every matching sponsorship, counted exactly'),
   sponsorships: z.array(SponsorshipSchema),
 });
+/** Beyond the spec (additive): a page of a creator's dated snapshots, newest first. */
+export const CreatorHistoryResult = z.object({
+  creator: creatorAskedAbout(),
+  ...paged('Every snapshot in the range, counted exactly'),
+  snapshots: z.array(SnapshotSchema),
+});
 export const CreatorAudienceResult = z.object({
   id: z.int().describe('Numeric creator id'),
   name: z.string(),
@@ -98,6 +106,7 @@ export const COSTS = {
   getCreatorAudience: 1,
   findSimilarCreators: 1,
   getCreatorSponsorships: 1,
+  getCreatorHistory: 1,
   searchSponsors: 1,
   getSponsor: 1,
   listNiches: 0,
@@ -137,6 +146,15 @@ export const OPERATIONS = {
     params: CreatorIdParams,
     querystring: CreatorSponsorshipsParams,
     response: { 200: CreatorSponsorshipsResult, ...errors(401, 402, 403, 404, 422, 429, 503) },
+  },
+  getCreatorHistory: {
+    operationId: 'getCreatorHistory',
+    summary: "List a creator's dated snapshots (subscribers, views, videos)",
+    description:
+      'Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. One snapshot per day an import or refresh read the creator, newest first; from and to (YYYY-MM-DD) bound the dates. The newest is the figures the profile shows (its asOf); growth is derived from them.',
+    params: CreatorIdParams,
+    querystring: CreatorHistoryParams,
+    response: { 200: CreatorHistoryResult, ...errors(401, 402, 403, 404, 422, 429, 503) },
   },
   getCreatorAudience: {
     operationId: 'getCreatorAudience',

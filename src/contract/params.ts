@@ -30,7 +30,14 @@ const code = (parse: (text: string) => string | undefined, what: string) =>
 /** Engagement rates are percents: the indexer refuses records above 100, so a larger minimum can match nothing. */
 export const ENGAGEMENT_RATE_MAX = 100;
 
-export const SORTS = ['subs_desc', 'subs_asc', 'views_desc', 'avg_views_desc', 'engagement_desc'] as const;
+export const SORTS = [
+  'subs_desc',
+  'subs_asc',
+  'views_desc',
+  'avg_views_desc',
+  'engagement_desc',
+  'subs_growth_desc',
+] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** The filters of creator search, shared by lookalikes (SimilarCreatorsParams). */
@@ -47,6 +54,13 @@ const creatorFilters = {
     .preprocess(decimal, z.number().min(0).max(ENGAGEMENT_RATE_MAX))
     .optional()
     .describe('Percent: 3 means 3%; 0 to 100'),
+  // A loss is at most 100%; a gain has no bound.
+  min_subs_growth: z
+    .preprocess(decimal, z.number().min(-100))
+    .optional()
+    .describe(
+      'Beyond the spec. Percent of subscribers gained over the last 30 days (growth.last30Days.subscribersPct): 5 means 5%, -2 a 2% loss; creators whose growth is unknown never match',
+    ),
   has_sponsors: flag.optional(),
   video_format: z.enum(['short', 'long']).optional().describe('The dominant format of the channel'),
 };
@@ -67,7 +81,12 @@ export const SearchCreatorsParams = z
   .object({
     query: searchText.describe('Short topic, keyword, brand or name terms'),
     ...creatorFilters,
-    sort: z.enum(SORTS).optional().describe('Reorders the whole match set by the raw metric'),
+    sort: z
+      .enum(SORTS)
+      .optional()
+      .describe(
+        'Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last',
+      ),
     page,
   })
   .superRefine(consistentFilters);
@@ -99,6 +118,19 @@ export const CreatorSponsorshipsParams = z.object({
   page,
 });
 export type CreatorSponsorshipsParams = z.output<typeof CreatorSponsorshipsParams>;
+
+/** A creator's dated snapshots (beyond the spec): newest first, paged like search, within an optional date range. */
+export const CreatorHistoryParams = z
+  .object({
+    from: z.iso.date().optional().describe('Only snapshots on or after this day, YYYY-MM-DD'),
+    to: z.iso.date().optional().describe('Only snapshots on or before this day, YYYY-MM-DD'),
+    page,
+  })
+  .superRefine((p, ctx) => {
+    if (p.from && p.to && p.from > p.to)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'must not be after to' });
+  });
+export type CreatorHistoryParams = z.output<typeof CreatorHistoryParams>;
 
 /** Path ids are free text: anything that names no creator or sponsor is a 404, never a 422. */
 export const CreatorIdParams = z.object({

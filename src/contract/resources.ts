@@ -5,6 +5,24 @@ import { z } from 'zod';
 const date = z.iso.date().describe('YYYY-MM-DD');
 const shares = z.record(z.string(), z.number());
 
+const growthWindow = (days: number) =>
+  z
+    .object({
+      from: date.describe(`The first snapshot within ${days} days before asOf`),
+      days: z.int().describe('Days from `from` to asOf'),
+      subscribers: z.int().describe('Subscribers gained (negative: lost)'),
+      subscribersPct: z.number().nullable().describe('As a percent of the subscribers on `from`'),
+      views: z.int().describe('Views gained'),
+      viewsPct: z.number().nullable().describe('As a percent of the total views on `from`'),
+    })
+    .nullable()
+    .describe(`Null when no snapshot is within ${days} days before asOf`);
+
+/** Beyond the spec (additive): subscribers and views gained, from the creator's dated snapshots. */
+export const GrowthSchema = z
+  .object({ last30Days: growthWindow(30), last90Days: growthWindow(90) })
+  .meta({ id: 'Growth' });
+
 export const CreatorSummarySchema = z
   .object({
     id: z.string().describe('Stable slug: the handle without @, or creator-<numeric id>'),
@@ -22,6 +40,8 @@ export const CreatorSummarySchema = z
     totalViews: z.int(),
     videoCount: z.int(),
     engagementRate: z.number().nullable().describe('Percent: 3 means 3%'),
+    growth: GrowthSchema,
+    asOf: date.nullable().describe('Beyond the spec: the day these figures were read; null when not recorded'),
   })
   .meta({ id: 'CreatorSummary' });
 
@@ -66,6 +86,7 @@ export const SponsorSummarySchema = z
     influesqueUrl: z.url(),
     sponsorshipCount: z.int().describe('Number of detected sponsorships'),
     lastSponsorshipDate: date.nullable(),
+    asOf: date.nullable().describe("Beyond the spec: the newest day its creators' figures were read"),
   })
   .meta({ id: 'SponsorSummary' });
 
@@ -105,6 +126,17 @@ export const SponsorshipSchema = z
   })
   .meta({ id: 'Sponsorship' });
 
+/** Beyond the spec: a creator's figures on one day, as an import or refresh read them. */
+export const SnapshotSchema = z
+  .object({
+    date: date,
+    subscribers: z.int(),
+    totalViews: z.int(),
+    videoCount: z.int(),
+    avgViews: z.int().describe('Average views per video'),
+  })
+  .meta({ id: 'Snapshot' });
+
 export const NicheSchema = z
   .object({ label: z.string(), value: z.string().describe('The value for niche_category') })
   .meta({ id: 'Niche' });
@@ -119,9 +151,11 @@ export const CreditsSchema = z
   })
   .meta({ id: 'Credits' });
 
+export type Growth = z.infer<typeof GrowthSchema>;
 export type CreatorSummary = z.infer<typeof CreatorSummarySchema>;
 export type CreatorDetail = z.infer<typeof CreatorDetailSchema>;
 export type Audience = z.infer<typeof AudienceSchema>;
 export type SponsorSummary = z.infer<typeof SponsorSummarySchema>;
 export type SponsorDetail = z.infer<typeof SponsorDetailSchema>;
+export type Snapshot = z.infer<typeof SnapshotSchema>;
 export type Sponsorship = z.infer<typeof SponsorshipSchema>;

@@ -7,6 +7,7 @@ import { NICHES } from '../contract/niches.ts';
 import {
   COSTS,
   CreatorAudienceResult,
+  CreatorHistoryResult,
   CreatorSponsorshipsResult,
   GetCreatorResult,
   GetSponsorResult,
@@ -17,6 +18,7 @@ import {
   SimilarCreatorsResult,
 } from '../contract/operations.ts';
 import {
+  CreatorHistoryParams,
   CreatorIdParams,
   CreatorSponsorshipsParams,
   SearchCreatorsParams,
@@ -63,7 +65,7 @@ export const TOOLS: Tool[] = [
   define({
     name: 'search_creators',
     operationId: 'searchCreators',
-    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, has_sponsors, video_format) and sort. Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators')} per page.`,
+    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, 30-day subscriber growth in percent as min_subs_growth, has_sponsors, video_format) and sort (subs_growth_desc: fastest-growing first). Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators')} per page.`,
     input: SearchCreatorsParams,
     output: SearchCreatorsResult,
     run: (catalog, args, grant) => catalog.searchCreators(args, grant.pageSize),
@@ -94,6 +96,22 @@ export const TOOLS: Tool[] = [
       [
         `${r.totalFound} creators like ${r.creator.name}; page ${r.page} shows ${r.returned}${r.hasMore ? `, next page ${r.nextPage}` : ''}.`,
         ...r.creators.map((c) => `- ${summary(c)} · id ${c.id} · shares ${c.matched.join(', ') || 'nothing named'}`),
+      ].join('\n'),
+  }),
+  define({
+    name: 'get_creator_history',
+    operationId: 'getCreatorHistory',
+    description: `One creator's figures over time: a snapshot (subscribers, total views, video count, average views) for each day an import read them, newest first. id: as for get_creator. Optional from and to (YYYY-MM-DD) bound the dates. Paginated: follow nextPage for more. ${cost('getCreatorHistory')} per page.`,
+    input: CreatorHistoryParams.safeExtend(CreatorIdParams.shape),
+    output: CreatorHistoryResult,
+    run: (catalog, { id, ...params }, grant) => catalog.creatorHistory(id, params, grant.pageSize),
+    render: (r) =>
+      [
+        `${r.totalFound} snapshots of ${r.creator.name}; page ${r.page} shows ${r.returned}${r.hasMore ? `, next page ${r.nextPage}` : ''}.`,
+        ...r.snapshots.map(
+          (s) =>
+            `- ${s.date}: ${s.subscribers.toLocaleString('en')} subscribers, ${s.totalViews.toLocaleString('en')} views, ${s.videoCount} videos`,
+        ),
       ].join('\n'),
   }),
   define({

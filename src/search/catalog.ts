@@ -4,7 +4,13 @@
 import type { z } from 'zod';
 import { ApiError } from '../contract/error.ts';
 import { type OperationId, type SearchCreatorsResult, SIGNALS } from '../contract/operations.ts';
-import type { CreatorSponsorshipsParams, SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
+import type {
+  CreatorHistoryParams,
+  CreatorSponsorshipsParams,
+  SearchCreatorsParams,
+  SimilarCreatorsParams,
+} from '../contract/params.ts';
+import type { Snapshot } from '../contract/resources.ts';
 import {
   AUDIENCE_SOURCE,
   creatorLookupBody,
@@ -16,7 +22,7 @@ import {
 } from './creator-query.ts';
 import type { CreatorSource, SponsorSource, SponsorshipDocument } from './documents.ts';
 import { POPULARITY_SCORE } from './indexed-popularity.ts';
-import { aliases, searchPath } from './indices.ts';
+import { aliases, optionalSearchPath, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
 import type { LiveProfile } from './live-profile.ts';
 import { type OpenSearchHttp, OpenSearchRefusal } from './opensearch-http.ts';
@@ -26,12 +32,14 @@ import {
   creatorDetail,
   creatorSummary,
   Pages,
+  snapshot,
   sponsorDetail,
   sponsorSummary,
   sponsorship,
 } from './present.ts';
 import type { QueryVectors } from './query-vectors.ts';
 import {
+  creatorHistoryRequest,
   creatorSearchRequest,
   creatorSponsorshipsRequest,
   type SearchSettings,
@@ -138,6 +146,25 @@ export class Catalog {
       minConfidence: params.min_confidence,
       ...this.paging(params.page, pageSize, result.hits.total.value, sponsorships.length),
       sponsorships,
+    };
+  }
+
+  /** A page of a creator's dated snapshots (history-query.ts), newest first; none loaded is an empty page. */
+  async creatorHistory(id: string, params: CreatorHistoryParams, pageSize: number, signal?: AbortSignal) {
+    const operation = 'getCreatorHistory';
+    const found = await this.findCreator(operation, id, ['creatorId', 'slug', 'name'], signal);
+    const { index, body } = creatorHistoryRequest(found.creatorId, params, pageSize, this.options);
+    const result = await this.options.http.post<SearchResult<Snapshot>>(
+      optionalSearchPath(index),
+      body,
+      signal,
+      operation,
+    );
+    const snapshots = result.hits.hits.map((hit) => snapshot(hit._source));
+    return {
+      creator: { id: found.slug, name: found.name },
+      ...this.paging(params.page, pageSize, result.hits.total.value, snapshots.length),
+      snapshots,
     };
   }
 

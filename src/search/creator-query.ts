@@ -25,6 +25,8 @@ export const SUMMARY_SOURCE = [
   'videoCount',
   'engagementRate',
   'youtubeUrl',
+  'asOf',
+  'growth',
 ] as const;
 /** The stored field that holds each creator's rendered summary. */
 export const STORED_SUMMARY = 'summary';
@@ -176,6 +178,7 @@ export function creatorFilters(p: Omit<SearchCreatorsParams, 'query' | 'sort'>):
   range('subscribers', { gte: p.min_subscribers, lte: p.max_subscribers });
   range('avgViews', { gte: p.min_avg_views });
   range('engagementRate', { gte: p.min_engagement_rate });
+  range('subsGrowthPct30', { gte: p.min_subs_growth });
   if (p.has_sponsors !== undefined) filters.push({ term: { hasSponsors: p.has_sponsors } });
   if (p.video_format) filters.push({ term: { videoFormat: p.video_format } });
   return filters;
@@ -187,6 +190,7 @@ const SORT_FIELDS: Record<Sort, [string, 'asc' | 'desc']> = {
   views_desc: ['totalViews', 'desc'],
   avg_views_desc: ['avgViews', 'desc'],
   engagement_desc: ['engagementRate', 'desc'],
+  subs_growth_desc: ['subsGrowthPct30', 'desc'],
 };
 
 /** The raw metric first when asked; ties by relevance, then by id, so pages never overlap or skip. */

@@ -2,7 +2,7 @@
 // reads them back (present.ts). One schema each, so the two sides cannot drift; test/unit/documents.test.ts ties
 // the schemas to the mappings and to what the presenter shows.
 import { z } from 'zod';
-import { AudienceSchema } from '../contract/resources.ts';
+import { AudienceSchema, GrowthSchema } from '../contract/resources.ts';
 import { SUMMARY_SOURCE } from './creator-query.ts';
 
 const sponsorLink = z.strictObject({
@@ -38,6 +38,11 @@ export const CreatorDocumentSchema = z.strictObject({
   videoCount: z.int(),
   engagementRate: z.number().nullable(),
   videoFormat: z.string(),
+  /** The date of its figures: its newest snapshot's (indexer/growth.ts); null for a dataset without snapshots. */
+  asOf: z.string().nullable(),
+  growth: GrowthSchema,
+  /** growth.last30Days.subscribersPct, as a sortable field; absent when unknown. */
+  subsGrowthPct30: z.number().optional(),
   hasSponsors: z.boolean(),
   sponsorNames: z.array(z.string()),
   topSponsors: z.array(z.string()),
@@ -82,6 +87,8 @@ export const SponsorDocumentSchema = z.strictObject({
   averageCreatorSize: z.number().nullable(),
   firstSponsorshipDate: z.string().nullable(),
   lastSponsorshipDate: z.string().nullable(),
+  /** The newest date of its creators' figures. */
+  asOf: z.string().nullable(),
   topCreators: z.array(CreatorDocumentSchema.pick(summaryFields)),
 });
 export type SponsorDocument = z.output<typeof SponsorDocumentSchema>;
@@ -89,7 +96,7 @@ export type SponsorDocument = z.output<typeof SponsorDocumentSchema>;
 /** What a search reads of a sponsor: the summary's fields always, the profile's when asked for. */
 export type SponsorSource = Pick<
   SponsorDocument,
-  'sponsorId' | 'name' | 'kind' | 'website' | 'domain' | 'sponsorshipCount' | 'lastSponsorshipDate'
+  'sponsorId' | 'name' | 'kind' | 'website' | 'domain' | 'sponsorshipCount' | 'lastSponsorshipDate' | 'asOf'
 > &
   Partial<Omit<SponsorDocument, 'topCreators'>> & { topCreators?: CreatorSummarySource[] };
 

@@ -3,12 +3,14 @@
 import type {
   CreatorDetail,
   CreatorSummary,
+  Snapshot,
   SponsorDetail,
   SponsorSummary,
   Sponsorship,
 } from '../contract/resources.ts';
 import type { CreatorSource, SponsorSource, SponsorshipDocument } from './documents.ts';
 
+const NO_GROWTH = { last30Days: null, last90Days: null };
 const PAGE_KEY = '"influesqueUrl":"';
 
 /** Addresses of creator and sponsor pages on the service, under PUBLIC_BASE_URL. */
@@ -60,6 +62,9 @@ export function creatorSummary(d: CreatorSource, pages: Pages): CreatorSummary {
     totalViews: d.totalViews,
     videoCount: d.videoCount,
     engagementRate: d.engagementRate,
+    // Data loaded before snapshots (a rollback to it) has neither: undated, growth unknown.
+    growth: d.growth ?? NO_GROWTH,
+    asOf: d.asOf ?? null,
   };
 }
 
@@ -96,6 +101,7 @@ export function sponsorSummary(d: SponsorSource, pages: Pages): SponsorSummary {
     influesqueUrl: pages.sponsor(d.sponsorId),
     sponsorshipCount: d.sponsorshipCount,
     lastSponsorshipDate: d.lastSponsorshipDate,
+    asOf: d.asOf ?? null,
   };
 }
 
@@ -130,5 +136,16 @@ export function sponsorship(d: Omit<SponsorshipDocument, 'creatorId'>, pages: Pa
     line: d.line,
     confidence: d.confidence,
     rule: d.rule,
+  };
+}
+
+/** A history row as the API shows it: the stored row without its creator id (the page says whose it is). */
+export function snapshot(d: Snapshot): Snapshot {
+  return {
+    date: d.date,
+    subscribers: d.subscribers,
+    totalViews: d.totalViews,
+    videoCount: d.videoCount,
+    avgViews: d.avgViews,
   };
 }

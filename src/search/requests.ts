@@ -1,7 +1,13 @@
 // The ranked searches as whole requests (index and body), rendered from a profile. The API's catalog sends
 // them and the relevance workbench evaluates them, so what an analyst measures is what users get.
-import type { CreatorSponsorshipsParams, SearchCreatorsParams, SimilarCreatorsParams } from '../contract/params.ts';
+import type {
+  CreatorHistoryParams,
+  CreatorSponsorshipsParams,
+  SearchCreatorsParams,
+  SimilarCreatorsParams,
+} from '../contract/params.ts';
 import { addsStoredPopularity, creatorSearchBody, usesSemantic } from './creator-query.ts';
+import { creatorHistoryBody } from './history-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
 import type { Ranking } from './profile.ts';
@@ -76,4 +82,15 @@ export function creatorSponsorshipsRequest(
     index: aliases(settings.indexPrefix).sponsorships,
     body: creatorSponsorshipsBody(creatorId, params, window),
   };
+}
+
+/** A page of a creator's snapshots (history-query.ts), paged as search is. */
+export function creatorHistoryRequest(
+  creatorId: number,
+  params: CreatorHistoryParams,
+  pageSize: number,
+  settings: SearchSettings,
+): SearchRequest {
+  const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
+  return { index: aliases(settings.indexPrefix).history, body: creatorHistoryBody(creatorId, params, window) };
 }

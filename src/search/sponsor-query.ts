@@ -9,6 +9,7 @@ export const SPONSOR_SUMMARY_SOURCE = [
   'domain',
   'sponsorshipCount',
   'lastSponsorshipDate',
+  'asOf',
 ];
 export const SPONSOR_DETAIL_SOURCE = [
   ...SPONSOR_SUMMARY_SOURCE,

@@ -13,7 +13,9 @@ const MATCHES = 12;
 
 beforeAll(async () => {
   const creators = Array.from({ length: MATCHES }, (_, i) => creator(i + 1, { name: `Keyboard Builder ${i + 1}` }));
-  data = await loadRecords('client', [sponsor(1, 'Keyforge Labs')], creators);
+  const { subscribers, totalViews, videoCount, avgViews } = creators[0] as (typeof creators)[number];
+  const snapshots = [{ creatorId: 1, date: '2026-11-01', subscribers, totalViews, videoCount, avgViews }];
+  data = await loadRecords('client', [sponsor(1, 'Keyforge Labs')], creators, { snapshots });
   // A depth limit of 10 with pages of 4: 12 matches, of which the first 10 can be paged through, on 3 pages.
   t = await createTestApp({ INDEX_PREFIX: data.prefix, LOG_LEVEL: 'silent', PAGE_SIZE: '4', SEARCH_DEPTH_LIMIT: '10' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,6 +69,16 @@ describe('CsiClient on the real service', () => {
       status: 422,
       code: 'invalid_request',
     });
+  });
+
+  it("pages a creator's history, typed, with its growth and asOf on the profile", async () => {
+    const { key } = await t.key({ unlimited: false, allowance: 50 });
+    const client = new CsiClient({ baseUrl, apiKey: key });
+    const history = await client.getCreatorHistory('creator1', { from: '2026-01-01' });
+    expect(history.data).toMatchObject({ totalFound: 1, snapshots: [{ date: '2026-11-01', videoCount: 100 }] });
+    const { data: profile } = await client.getCreator('creator1');
+    expect(profile.creator).toMatchObject({ asOf: '2026-11-01', growth: { last30Days: null, last90Days: null } });
+    await expect(client.getCreatorHistory('creator1', { from: 'soon' })).rejects.toMatchObject({ status: 422 });
   });
 
   it('throws CsiApiError with the code: 404 for a missing creator (refunded), 401 for a bad key, without retrying', async () => {

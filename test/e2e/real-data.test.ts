@@ -36,6 +36,9 @@ beforeAll(async () => {
     ...files('trending-2017-US.csv', 'trending-2017-FR.csv'),
     '--out',
     out,
+    // The channel lists are 2023's: their figures are dated so, not the day of the import.
+    '--as-of',
+    '2023-09-01',
     '--json',
   );
   summary = JSON.parse(stdout.trim().split('\n').at(-1) as string);
@@ -58,6 +61,15 @@ describe('real channels, imported and served', () => {
     expect(summary).toMatchObject({ videoRows: 5999, channelRows: 2995, badRows: 0, videos: 3034 });
     expect(summary.creators).toBe(data.creators.length);
     expect(summary.sponsors).toBe(data.sponsors.length);
+    expect(summary.snapshots).toBe(data.creators.length);
+  });
+
+  it('dates every creator by --as-of, and refuses a day that has not come', async () => {
+    const { creator } = await get('/api/v1/creators/tseries');
+    expect(creator).toMatchObject({ asOf: '2023-09-01', growth: { last30Days: null, last90Days: null } });
+    const file = path.join(realdata(), 'trending-2017-US.csv');
+    const failed = await cli('csv', '--videos', file, '--as-of', '2999-01-01').catch((e: { stderr: string }) => e);
+    expect((failed as { stderr: string }).stderr).toMatch(/--as-of is a day no later than today/);
   });
 
   it('finds a real channel by its name and by its handle, with its channel URL', async () => {

@@ -41,6 +41,13 @@ const ENDPOINTS = [
     missing: '/api/v1/creators/nobody/sponsorships',
     invalid: '/api/v1/creators/creator1/sponsorships?min_confidence=2',
   },
+  {
+    op: 'getCreatorHistory',
+    url: '/api/v1/creators/creator1/history',
+    cost: 1,
+    missing: '/api/v1/creators/nobody/history',
+    invalid: '/api/v1/creators/creator1/history?from=2026-02-30',
+  },
   { op: 'searchSponsors', url: '/api/v1/sponsors?query=keyforge', cost: 1, invalid: '/api/v1/sponsors' },
   { op: 'getSponsor', url: '/api/v1/sponsors/1', cost: 1, missing: '/api/v1/sponsors/999' },
   { op: 'listNiches', url: '/api/v1/niches', cost: 0 },

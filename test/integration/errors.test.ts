@@ -90,6 +90,7 @@ describe('API description', () => {
     expect(operations).toEqual({
       findSimilarCreators: ['200', '401', '402', '403', '404', '422', '429', '503'],
       getCreatorSponsorships: ['200', '401', '402', '403', '404', '422', '429', '503'],
+      getCreatorHistory: ['200', '401', '402', '403', '404', '422', '429', '503'],
       searchCreators: ['200', '401', '402', '403', '422', '429', '503'],
       getCreator: ['200', '401', '402', '403', '404', '429', '503'],
       getCreatorAudience: ['200', '401', '402', '403', '404', '429', '503'],
@@ -101,7 +102,7 @@ describe('API description', () => {
     const schemas = Object.keys(document.json().components.schemas).sort();
     expect(schemas).toEqual(
       ['Audience', 'CreatorDetail', 'CreatorSponsor', 'CreatorSummary', 'Credits', 'Error', 'Niche']
-        .concat(['SponsorDetail', 'SponsorSummary', 'Sponsorship'])
+        .concat(['Growth', 'Snapshot', 'SponsorDetail', 'SponsorSummary', 'Sponsorship'])
         .sort(),
     );
     // Every reference resolves: no schema was dropped that something uses.

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatorRecord } from '../../indexer/records.ts';
 import { Accounts } from '../../src/access/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
@@ -88,7 +89,16 @@ beforeAll(async () => {
         : {}),
     }),
   );
-  data = await loadRecords('mcp', [sponsor(1, 'Keyforge Labs')], creators, { evidence: evidenceOf(creators) });
+  const kate = creators[0] as CreatorRecord;
+  const figures = { videoCount: kate.videoCount, avgViews: kate.avgViews, totalViews: kate.totalViews };
+  const snapshots = [
+    { creatorId: 1, date: '2026-02-01', subscribers: kate.subscribers, ...figures },
+    { creatorId: 1, date: '2026-01-02', subscribers: kate.subscribers - 100, ...figures },
+  ];
+  data = await loadRecords('mcp', [sponsor(1, 'Keyforge Labs')], creators, {
+    evidence: evidenceOf(creators),
+    snapshots,
+  });
   ({ t, base } = await serve({}));
 }, 60_000);
 afterAll(async () => {
@@ -98,7 +108,7 @@ afterAll(async () => {
 });
 
 describe('MCP over Streamable HTTP', () => {
-  it('lists the seven tools, find_similar_creators and get_creator_sponsorships with the contract’s schemas, read-only', async () => {
+  it('lists the seven tools, find_similar_creators, get_creator_sponsorships and get_creator_history with the contract’s schemas, read-only', async () => {
     const { key } = await t.key();
     const { tools } = await (await connect(key)).listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
@@ -106,6 +116,7 @@ describe('MCP over Streamable HTTP', () => {
         'find_similar_creators',
         'get_creator',
         'get_creator_audience',
+        'get_creator_history',
         'get_creator_sponsorships',
         'get_credits',
         'get_sponsor',
@@ -154,6 +165,12 @@ describe('MCP over Streamable HTTP', () => {
         '/api/v1/creators/@keyboardkate/sponsorships?sponsor=1&min_confidence=0.5&page=1',
         1,
       ],
+      [
+        'get_creator_history',
+        { id: 'KeyboardKate', from: '2026-01-01', page: 1 },
+        '/api/v1/creators/KeyboardKate/history?from=2026-01-01&page=1',
+        1,
+      ],
       ['search_sponsors', { query: 'keyforge' }, '/api/v1/sponsors?query=keyforge', 1],
       ['get_sponsor', { id: 'keyforge labs' }, '/api/v1/sponsors/keyforge%20labs', 1],
       ['list_niches', {}, '/api/v1/niches', 0],
@@ -168,6 +185,8 @@ describe('MCP over Streamable HTTP', () => {
       expect(await balance(accountId), `${name} via REST`).toBe(before - 2 * cost);
       expect(result.structuredContent, name).toEqual(viaRest);
     }
+    const days = await client.callTool({ name: 'get_creator_history', arguments: { id: 'KeyboardKate' } });
+    expect(days.structuredContent).toMatchObject({ totalFound: 2, snapshots: [{ date: '2026-02-01' }, {}] });
     const evidence = await client.callTool({ name: 'get_creator_sponsorships', arguments: { id: 'KeyboardKate' } });
     expect(evidence.structuredContent).toMatchObject({ totalFound: 2, creator: { id: 'KeyboardKate' } });
     const credits = await client.callTool({ name: 'get_credits', arguments: {} });
@@ -254,7 +273,7 @@ describe('MCP over stdio (npm run mcp:stdio)', () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(transport);
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(9);
+    expect((await client.listTools()).tools).toHaveLength(10);
     const result = await client.callTool({ name: 'get_creator', arguments: { id: 'KeyboardKate' } });
     expect(result.structuredContent).toEqual(await rest('/api/v1/creators/KeyboardKate', key));
     expect(await balance(accountId)).toBe(8);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
-import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from '../../indexer/records.ts';
+import type { CreatorRecord, SnapshotRecord, SponsorRecord, SponsorshipEvidence } from '../../indexer/records.ts';
 import { officialClient } from '../../src/clients.ts';
 import { writeDataset } from './dataset.ts';
 
@@ -17,6 +17,8 @@ export interface LoadedDataset {
   sponsors: SponsorRecord[];
   /** The generator's judgments for this dataset (judgments.jsonl). */
   judgments: string;
+  /** Its snapshots (snapshots.ndjson), empty without them. */
+  snapshots: SnapshotRecord[];
   client: Client;
   /** Deletes the indices and the files. */
   drop: () => Promise<void>;
@@ -24,8 +26,8 @@ export interface LoadedDataset {
 
 const readLines = <T>(file: string): T[] =>
   readFileSync(file, 'utf8')
-    .trimEnd()
     .split('\n')
+    .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as T);
 
 /** Where a dataset is loaded: the global setup's OpenSearch by default; the cluster tests give theirs. */
@@ -41,6 +43,8 @@ export interface LoadOptions {
   semantic?: boolean;
   /** Evidence rows (sponsorships.ndjson); without them the folder is one from before evidence rows. */
   evidence?: SponsorshipEvidence[];
+  /** Snapshots (snapshots.ndjson), each creator's newest first; without them every creator is undated. */
+  snapshots?: SnapshotRecord[];
 }
 
 /** Loads a data folder under an index prefix of its own; `drop` deletes the indices and the folder. */
@@ -84,6 +88,9 @@ const readDataset = (dir: string) => ({
   creators: readLines<CreatorRecord>(path.join(dir, 'creators.ndjson')),
   sponsors: readLines<SponsorRecord>(path.join(dir, 'sponsors.ndjson')),
   judgments: path.join(dir, 'judgments.jsonl'),
+  snapshots: existsSync(path.join(dir, 'snapshots.ndjson'))
+    ? readLines<SnapshotRecord>(path.join(dir, 'snapshots.ndjson'))
+    : [],
 });
 
 /**
@@ -118,5 +125,6 @@ export function loadRecords(
   creators: CreatorRecord[],
   options: LoadOptions = {},
 ) {
-  return loadFolder(name, writeDataset(sponsors, creators, undefined, options.evidence), undefined, options);
+  const dir = writeDataset(sponsors, creators, undefined, options.evidence, options.snapshots);
+  return loadFolder(name, dir, undefined, options);
 }

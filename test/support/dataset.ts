@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CreatorRecord, SponsorRecord, SponsorshipEvidence } from '../../indexer/records.ts';
+import type { CreatorRecord, SnapshotRecord, SponsorRecord, SponsorshipEvidence } from '../../indexer/records.ts';
 
 export const sponsor = (id: number, name: string, extra: Partial<SponsorRecord> = {}): SponsorRecord => ({
   id,
@@ -81,6 +81,7 @@ export function writeDataset(
   creators: CreatorRecord[],
   lines: string[] = creators.map((c) => JSON.stringify(c)),
   evidence?: (SponsorshipEvidence | string)[],
+  snapshots?: SnapshotRecord[],
 ): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dataset-'));
   mkdirSync(dir, { recursive: true });
@@ -88,6 +89,7 @@ export function writeDataset(
   writeFileSync(path.join(dir, 'sponsors.ndjson'), `${ndjson(sponsors)}\n`);
   writeFileSync(path.join(dir, 'creators.ndjson'), `${lines.join('\n')}\n`);
   if (evidence) writeFileSync(path.join(dir, 'sponsorships.ndjson'), `${ndjson(evidence)}\n`);
+  if (snapshots) writeFileSync(path.join(dir, 'snapshots.ndjson'), `${ndjson(snapshots)}\n`);
   return dir;
 }
 

@@ -21,6 +21,8 @@ const SPEC = {
   SponsorDetailExtra: 'description socialLinks stats niches topCreators',
   Credits: 'plan unlimited balance allowance renewsAt',
 };
+// Additive fields beyond the spec (README, "Decisions"): a creator's growth and the date of its figures.
+const BEYOND = { CreatorSummary: 'growth asOf', SponsorSummary: 'asOf' };
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 const list = (...names: string[]) => names.join(' ').split(' ').sort();
 
@@ -40,15 +42,24 @@ const summary = {
   totalViews: 10,
   videoCount: 10,
   engagementRate: null,
+  growth: {
+    last30Days: { from: '2026-10-02', days: 30, subscribers: 1, subscribersPct: 10, views: 0, viewsPct: 0 },
+    last90Days: null,
+  },
+  asOf: '2026-11-01',
 };
 
 describe('contract schemas', () => {
   it('carry exactly the spec’s fields', () => {
-    expect(keys(CreatorSummarySchema)).toEqual(list(SPEC.CreatorSummary));
-    expect(keys(CreatorDetailSchema)).toEqual(list(SPEC.CreatorSummary, SPEC.CreatorDetailExtra));
+    expect(keys(CreatorSummarySchema)).toEqual(list(SPEC.CreatorSummary, BEYOND.CreatorSummary));
+    expect(keys(CreatorDetailSchema)).toEqual(
+      list(SPEC.CreatorSummary, BEYOND.CreatorSummary, SPEC.CreatorDetailExtra),
+    );
     expect(keys(AudienceSchema)).toEqual(list(SPEC.Audience));
-    expect(keys(SponsorSummarySchema)).toEqual(list(SPEC.SponsorSummary));
-    expect(keys(SponsorDetailSchema)).toEqual(list(SPEC.SponsorSummary, SPEC.SponsorDetailExtra));
+    expect(keys(SponsorSummarySchema)).toEqual(list(SPEC.SponsorSummary, BEYOND.SponsorSummary));
+    expect(keys(SponsorDetailSchema)).toEqual(
+      list(SPEC.SponsorSummary, BEYOND.SponsorSummary, SPEC.SponsorDetailExtra),
+    );
     expect(keys(CreditsSchema)).toEqual(list(SPEC.Credits));
   });
 

@@ -18,10 +18,13 @@ export type SponsorDetail = components['schemas']['SponsorDetail'];
 export type Niche = components['schemas']['Niche'];
 export type Credits = components['schemas']['Credits'];
 export type Sponsorship = components['schemas']['Sponsorship'];
+export type Growth = components['schemas']['Growth'];
+export type Snapshot = components['schemas']['Snapshot'];
 export type SearchCreatorsParams = QueryOf<'searchCreators'>;
 export type SearchSponsorsParams = QueryOf<'searchSponsors'>;
 export type SimilarCreatorsParams = QueryOf<'findSimilarCreators'>;
 export type CreatorSponsorshipsParams = QueryOf<'getCreatorSponsorships'>;
+export type CreatorHistoryParams = QueryOf<'getCreatorHistory'>;
 
 /** What the response headers of a call tell, parsed; undefined where the service sent none (free endpoints). */
 export interface CallInfo {
@@ -101,6 +104,11 @@ export class CsiClient {
     params: CreatorSponsorshipsParams = {},
   ): Promise<Result<BodyOf<'getCreatorSponsorships'>>> {
     return this.get(`/creators/${encodeURIComponent(id)}/sponsorships`, params);
+  }
+
+  /** Beyond the spec: a creator's dated snapshots, newest first; `from` and `to` (YYYY-MM-DD) bound the dates. */
+  getCreatorHistory(id: string, params: CreatorHistoryParams = {}): Promise<Result<BodyOf<'getCreatorHistory'>>> {
+    return this.get(`/creators/${encodeURIComponent(id)}/history`, params);
   }
 
   getCreatorAudience(id: string): Promise<Result<BodyOf<'getCreatorAudience'>>> {

@@ -83,6 +83,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/creators/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a creator's dated snapshots (subscribers, views, videos)
+         * @description Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. One snapshot per day an import or refresh read the creator, newest first; from and to (YYYY-MM-DD) bound the dates. The newest is the figures the profile shows (its asOf); growth is derived from them.
+         */
+        get: operations["getCreatorHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/creators/{id}/audience": {
         parameters: {
             query?: never;
@@ -198,6 +218,44 @@ export interface components {
                 message: string;
             };
         };
+        Growth: {
+            /** @description Null when no snapshot is within 30 days before asOf */
+            last30Days: {
+                /**
+                 * Format: date
+                 * @description The first snapshot within 30 days before asOf
+                 */
+                from: string;
+                /** @description Days from `from` to asOf */
+                days: number;
+                /** @description Subscribers gained (negative: lost) */
+                subscribers: number;
+                /** @description As a percent of the subscribers on `from` */
+                subscribersPct: number | null;
+                /** @description Views gained */
+                views: number;
+                /** @description As a percent of the total views on `from` */
+                viewsPct: number | null;
+            } | null;
+            /** @description Null when no snapshot is within 90 days before asOf */
+            last90Days: {
+                /**
+                 * Format: date
+                 * @description The first snapshot within 90 days before asOf
+                 */
+                from: string;
+                /** @description Days from `from` to asOf */
+                days: number;
+                /** @description Subscribers gained (negative: lost) */
+                subscribers: number;
+                /** @description As a percent of the subscribers on `from` */
+                subscribersPct: number | null;
+                /** @description Views gained */
+                views: number;
+                /** @description As a percent of the total views on `from` */
+                viewsPct: number | null;
+            } | null;
+        };
         CreatorSummary: {
             /** @description Stable slug: the handle without @, or creator-<numeric id> */
             id: string;
@@ -222,6 +280,9 @@ export interface components {
             videoCount: number;
             /** @description Percent: 3 means 3% */
             engagementRate: number | null;
+            growth: components["schemas"]["Growth"];
+            /** @description Beyond the spec: the day these figures were read; null when not recorded */
+            asOf: string | null;
         };
         CreatorSponsor: {
             name: string;
@@ -255,6 +316,9 @@ export interface components {
             videoCount: number;
             /** @description Percent: 3 means 3% */
             engagementRate: number | null;
+            growth: components["schemas"]["Growth"];
+            /** @description Beyond the spec: the day these figures were read; null when not recorded */
+            asOf: string | null;
             description: string | null;
             niches: string[];
             /** @description Full sponsor history */
@@ -305,6 +369,8 @@ export interface components {
             /** @description Number of detected sponsorships */
             sponsorshipCount: number;
             lastSponsorshipDate: string | null;
+            /** @description Beyond the spec: the newest day its creators' figures were read */
+            asOf: string | null;
         };
         SponsorDetail: {
             /** @description Numeric sponsor id */
@@ -319,6 +385,8 @@ export interface components {
             /** @description Number of detected sponsorships */
             sponsorshipCount: number;
             lastSponsorshipDate: string | null;
+            /** @description Beyond the spec: the newest day its creators' figures were read */
+            asOf: string | null;
             description: string | null;
             socialLinks: {
                 [key: string]: string;
@@ -363,6 +431,18 @@ export interface components {
             /** @description What proposed it: a rule (disclosure, deal, partners, vanity-link), or mention: a name or site the scorer weighed where no rule looked */
             rule: string;
         };
+        Snapshot: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            date: string;
+            subscribers: number;
+            totalViews: number;
+            videoCount: number;
+            /** @description Average views per video */
+            avgViews: number;
+        };
         Niche: {
             label: string;
             /** @description The value for niche_category */
@@ -403,11 +483,13 @@ export interface operations {
                 min_avg_views?: number;
                 /** @description Percent: 3 means 3%; 0 to 100 */
                 min_engagement_rate?: number;
+                /** @description Beyond the spec. Percent of subscribers gained over the last 30 days (growth.last30Days.subscribersPct): 5 means 5%, -2 a 2% loss; creators whose growth is unknown never match */
+                min_subs_growth?: number;
                 has_sponsors?: boolean;
                 /** @description The dominant format of the channel */
                 video_format?: "short" | "long";
-                /** @description Reorders the whole match set by the raw metric */
-                sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc";
+                /** @description Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last */
+                sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc" | "subs_growth_desc";
                 page?: number;
             };
             header?: never;
@@ -586,6 +668,8 @@ export interface operations {
                 min_avg_views?: number;
                 /** @description Percent: 3 means 3%; 0 to 100 */
                 min_engagement_rate?: number;
+                /** @description Beyond the spec. Percent of subscribers gained over the last 30 days (growth.last30Days.subscribersPct): 5 means 5%, -2 a 2% loss; creators whose growth is unknown never match */
+                min_subs_growth?: number;
                 has_sponsors?: boolean;
                 /** @description The dominant format of the channel */
                 video_format?: "short" | "long";
@@ -642,6 +726,9 @@ export interface operations {
                             videoCount: number;
                             /** @description Percent: 3 means 3% */
                             engagementRate: number | null;
+                            growth: components["schemas"]["Growth"];
+                            /** @description Beyond the spec: the day these figures were read; null when not recorded */
+                            asOf: string | null;
                             /** @description What it shares with the creator: content (nearest in meaning), niche, size (band), sponsors */
                             matched: ("content" | "niche" | "size" | "sponsors")[];
                         }[];
@@ -752,6 +839,111 @@ export interface operations {
                         hasMore: boolean;
                         nextPage: number | null;
                         sponsorships: components["schemas"]["Sponsorship"][];
+                    };
+                };
+            };
+            /** @description unauthorized: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description out_of_credits: no credits left this period */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the plan has no API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no creator or sponsor matches the id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: a parameter is missing or invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: slow down and retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable: a backing service is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreatorHistory: {
+        parameters: {
+            query?: {
+                /** @description Only snapshots on or after this day, YYYY-MM-DD */
+                from?: string;
+                /** @description Only snapshots on or before this day, YYYY-MM-DD */
+                to?: string;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Slug id, handle with or without @, UC… channel id, or creator-<numeric id> */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        creator: {
+                            /** @description The slug id of the creator asked about */
+                            id: string;
+                            name: string;
+                        };
+                        page: number;
+                        /** @description Every snapshot in the range, counted exactly */
+                        totalFound: number;
+                        returned: number;
+                        hasMore: boolean;
+                        nextPage: number | null;
+                        snapshots: components["schemas"]["Snapshot"][];
                     };
                 };
             };

@@ -37,6 +37,14 @@ export const creatorRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     },
   );
   app.get(
+    '/creators/:id/history',
+    { schema: OPERATIONS.getCreatorHistory, config: { cost: COSTS.getCreatorHistory } },
+    (request) => {
+      const call = request.call as MeteredCall;
+      return catalog.creatorHistory(request.params.id, request.query, call.pageSize, call.signal);
+    },
+  );
+  app.get(
     '/creators/:id/audience',
     { schema: OPERATIONS.getCreatorAudience, config: { cost: COSTS.getCreatorAudience } },
     (request) => catalog.audience(request.params.id, request.call?.signal),

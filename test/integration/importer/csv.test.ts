@@ -85,7 +85,7 @@ describe("a channel's video tags", () => {
     );
     const catalog = new Catalog(loadDetector(), NicheRules.load());
     await importCsv(catalog, { videos: [file], channels: [], skipBad: false });
-    const [creator] = buildDataset(catalog, NicheRules.load()).creators;
+    const [creator] = buildDataset(catalog, NicheRules.load(), '2026-11-28').creators;
     // clay on 3 videos, pottery on 2 (case folded), then the rest in the order first seen; counting the rows
     // instead would put wheel throwing (1 video, 2 rows) before pottery.
     expect(creator?.videoTags).toEqual(['clay', 'pottery', 'wheel throwing', 'kiln']);
@@ -105,7 +105,7 @@ describe('the shared real files, imported', () => {
     catalog = new Catalog(loadDetector(), NicheRules.load());
     const result = await importCsv(catalog, { videos, channels, skipBad: false });
     expect(result.bad).toEqual([]);
-    dataset = buildDataset(catalog, NicheRules.load());
+    dataset = buildDataset(catalog, NicheRules.load(), '2026-11-28');
   });
 
   const creator = (name: string) => dataset.creators.filter((c) => c.name === name);
@@ -181,7 +181,7 @@ describe('the shared real files, imported', () => {
   it('counts each sponsored video once per creator and brand, with its first and last dates, however often it is read', async () => {
     const again = new Catalog(loadDetector(), NicheRules.load());
     await importCsv(again, { videos: [...videos, ...videos], channels, skipBad: false });
-    const twice = buildDataset(again, NicheRules.load());
+    const twice = buildDataset(again, NicheRules.load(), '2026-11-28');
     expect(twice.creators).toEqual(dataset.creators);
     let checked = 0;
     for (const c of dataset.creators) {

@@ -8,7 +8,10 @@ import { Catalog } from '../../../importer/catalog.ts';
 import { buildDataset } from '../../../importer/dataset.ts';
 import { NicheRules } from '../../../importer/enrich/niches.ts';
 import { loadDetector } from '../../../importer/sponsors/find.ts';
+import { writeDataset } from '../../../importer/write.ts';
 import { loadFetched, readChannelInputs, YouTubeImporter } from '../../../importer/youtube/import.ts';
+import type { SnapshotRecord } from '../../../indexer/records.ts';
+import { loadDataFolder } from '../../support/catalog.ts';
 import { type FakeChannel, type FakeVideo, type FakeYouTube, startFakeYouTube } from '../../support/fake-youtube.ts';
 
 const KEY = 'test-key-123';
@@ -80,7 +83,7 @@ function setup(lines: string[], quotaLimit?: number) {
 
 async function importer(
   s: ReturnType<typeof setup>,
-  extra: { budget?: number; videosPerChannel?: number; since?: string } = {},
+  extra: { budget?: number; videosPerChannel?: number; since?: string; now?: string } = {},
 ) {
   fake ??= await startFakeYouTube({
     key: KEY,
@@ -96,6 +99,7 @@ async function importer(
     videosPerChannel: extra.videosPerChannel ?? 60,
     backoffMs: 5,
     ...(extra.since && { since: extra.since }),
+    ...(extra.now && { now: () => new Date(extra.now as string) }),
   }).run();
 }
 
@@ -103,8 +107,14 @@ async function datasetOf(out: string) {
   const niches = NicheRules.load();
   const catalog = new Catalog(loadDetector(), niches);
   await loadFetched(out, catalog);
-  return { catalog, dataset: buildDataset(catalog, niches) };
+  return { catalog, dataset: buildDataset(catalog, niches, '2026-11-28') };
 }
+
+const readSnapshots = (out: string) =>
+  readFileSync(path.join(out, 'snapshots.ndjson'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SnapshotRecord);
 
 const INPUTS = [
   channelId('gadgetlab'),
@@ -226,6 +236,44 @@ describe('the YouTube Data API import, against a fake API', () => {
     const { dataset, catalog } = await datasetOf(s.out);
     expect(dataset.creators[0]?.subscribers).toBe(1_300_000);
     expect(catalog.videoCount).toBe(22);
+  });
+
+  it('dates each channel by its fetch; a refresh a day later adds one snapshot per channel, and growth appears', async () => {
+    const s = setup(INPUTS.slice(0, 3));
+    await importer(s, { videosPerChannel: 5, now: day(300) });
+    await writeDataset(s.out, (await datasetOf(s.out)).dataset);
+    const first = readSnapshots(s.out);
+    expect(first.map((r) => r.date)).toEqual(Array(3).fill(day(300).slice(0, 10)));
+    // The same day again (a re-run): the day's row is rewritten, never doubled.
+    await writeDataset(s.out, (await datasetOf(s.out)).dataset);
+    expect(readSnapshots(s.out)).toEqual(first);
+
+    const gadget = fake?.channels.find((c) => c.title === 'Gadget Lab') as FakeChannel;
+    gadget.subscribers += 25_000;
+    await importer(s, { videosPerChannel: 5, since: day(250), now: day(301) });
+    const { dataset } = await datasetOf(s.out);
+    await writeDataset(s.out, dataset);
+    const rows = readSnapshots(s.out);
+    expect(rows).toHaveLength(6);
+    for (const c of dataset.creators) {
+      const own = rows.filter((r) => r.creatorId === c.id);
+      expect(own.map((r) => r.date)).toEqual([day(301), day(300)].map((d) => d.slice(0, 10)));
+      expect(own[0]?.subscribers).toBe(c.subscribers);
+    }
+
+    const loaded = await loadDataFolder('youtube_growth', s.out);
+    try {
+      const { body } = await loaded.client.search({
+        index: `${loaded.prefix}creators`,
+        body: { query: { term: { 'name.exact': 'gadget lab' } }, _source: ['asOf', 'growth'] },
+      });
+      expect(body.hits.hits[0]?._source).toMatchObject({
+        asOf: day(301).slice(0, 10),
+        growth: { last30Days: { from: day(300).slice(0, 10), days: 1, subscribers: 25_000 }, last90Days: {} },
+      });
+    } finally {
+      await loaded.drop();
+    }
   });
 
   it('as a command: a summary on success, and a clear message without a stack trace when the key is missing', async () => {
