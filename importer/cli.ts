@@ -37,6 +37,7 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
                           [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
                           [--as-of YYYY-MM-DD]   (the day the exports' figures were read; default today)
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
+                          [--refresh-older-than 7d]   (re-read channels read longer ago than 7d or 12h, stalest first)
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
@@ -137,7 +138,18 @@ async function csv(args: Args, config: ImporterConfig): Promise<void> {
 }
 
 async function youtube(args: Args, config: ImporterConfig): Promise<void> {
-  rejectUnknown(args, ['channels', 'videos-per-channel', 'quota', 'since', 'out', 'evidence', 'json']);
+  rejectUnknown(args, [
+    'channels',
+    'videos-per-channel',
+    'quota',
+    'since',
+    'refresh-older-than',
+    'out',
+    'evidence',
+    'json',
+  ]);
+  const window = single(args, 'refresh-older-than');
+  const refreshOlderThanMs = window === undefined ? undefined : duration(window, '--refresh-older-than');
   const key = config.youtubeKey;
   if (!key) throw new Error('set YOUTUBE_API_KEY to a YouTube Data API v3 key (docs/real-data.md says how to get one)');
   const channelsFile = single(args, 'channels');
@@ -163,6 +175,7 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
     budget,
     videosPerChannel,
     ...(since && { since: new Date(since).toISOString() }),
+    ...(refreshOlderThanMs !== undefined && { refreshOlderThanMs }),
     onChannel: (done, total) => {
       progress ??= createProgress('youtube', total, json ? process.stderr : process.stdout, 'channels');
       progress.tick(done - shown);
@@ -182,6 +195,10 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
   console.log(
     `\nYouTube: ${result.done} of ${result.channels} channels done, ${result.pending} left, ${result.unitsUsed} of ${result.budget} quota units used today.`,
   );
+  if (result.stale !== undefined)
+    console.log(
+      `${result.stale} of ${result.channels} channels are still older than ${window} (or were never read)${result.stale > 0 ? ': run again to refresh them' : ''}.`,
+    );
   if (result.unknown.length > 0) console.log(`Unknown to YouTube (skipped): ${result.unknown.join(', ')}`);
   if (result.stoppedByQuota)
     console.log(
@@ -193,6 +210,13 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
 /** Today in UTC, as YYYY-MM-DD: the day of a snapshot whose source gives none. */
 function today(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+/** `7d` or `12h` in milliseconds. */
+function duration(text: string, option: string): number {
+  const match = /^(\d+)([dh])$/.exec(text);
+  if (!match || Number(match[1]) === 0) throw new Error(`${option} takes a duration such as 7d or 12h (got ${text})`);
+  return Number(match[1]) * (match[2] === 'd' ? 86_400_000 : 3_600_000);
 }
 
 function positiveInteger(text: string, option: string): number {

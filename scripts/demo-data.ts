@@ -49,9 +49,10 @@ export async function ensureDemoData(opensearchUrl: string, options: DataOptions
     }
     if (live) console.log(`${stale.join(' and ')} changed since data version ${live} was loaded: reloading.`);
     const has = (file: string) => existsSync(path.join(config.dataDir, file));
-    // A demo dataset generated before evidence rows (judgments.jsonl marks a generated one) is generated again, so
-    // the evidence endpoint answers on it; an imported dataset is never replaced.
-    if (!has('creators.ndjson') || (has('judgments.jsonl') && !has('sponsorships.ndjson'))) {
+    // A demo dataset generated before evidence rows or history (judgments.jsonl marks a generated one) is generated
+    // again, so the evidence and history endpoints answer on it; an imported dataset is never replaced.
+    const generatedBefore = has('judgments.jsonl') && !(has('sponsorships.ndjson') && has('snapshots.ndjson'));
+    if (!has('creators.ndjson') || generatedBefore) {
       console.log(`Generating the demo dataset into ${path.relative(process.cwd(), config.dataDir)}/…`);
       await generate(config.dataDir);
     }

@@ -26,6 +26,8 @@ interface ChannelState {
   pageToken?: string;
   fetched: number;
   since?: string;
+  /** When its statistics were last read (a refresh included). */
+  fetchedAt?: string;
 }
 interface State {
   /** YouTube's quota day (it resets at midnight Pacific time) and the units spent in it. */
@@ -42,6 +44,8 @@ export interface YouTubeImport {
   budget: number;
   videosPerChannel: number;
   since?: string;
+  /** --refresh-older-than: refresh every channel last read longer ago than this, the stalest first. */
+  refreshOlderThanMs?: number;
   /** Tests shorten the back-off, and move the clock to import a day later. */
   backoffMs?: number;
   now?: () => Date;
@@ -56,6 +60,8 @@ export interface YouTubeResult {
   stoppedByQuota: string | null;
   unitsUsed: number;
   budget: number;
+  /** With refreshOlderThanMs: channels still older than the window (or never read) after this run. */
+  stale?: number;
 }
 
 /** The channels file: one channel id, @handle or channel URL per line; blank lines and # comments are skipped. */
@@ -80,6 +86,9 @@ export function readChannelInputs(file: string): ChannelInput[] {
   return inputs;
 }
 
+/** When a channel's statistics were last read, in ms; 0 when never (or before reads were dated). */
+const readAt = (channel: ChannelState) => (channel.fetchedAt ? Date.parse(channel.fetchedAt) : 0);
+
 /** The date in YouTube's quota clock (Pacific time), as YYYY-MM-DD. */
 const quotaDay = (now = new Date()) => now.toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 
@@ -96,18 +105,28 @@ export class YouTubeImporter {
   }
 
   async run(): Promise<YouTubeResult> {
-    const inputs = readChannelInputs(this.options.channelsFile);
+    const listed = readChannelInputs(this.options.channelsFile);
+    const window = this.options.refreshOlderThanMs;
+    const cutoff = window === undefined ? undefined : this.now().getTime() - window;
     await mkdir(this.dir, { recursive: true });
     this.state = this.loadState();
     const today = quotaDay(this.now());
     if (this.state.quotaDay !== today) this.state = { ...this.state, quotaDay: today, unitsUsed: 0 };
-    for (const { input } of inputs) {
+    for (const { input } of listed) {
       const channel = this.state.channels[input] ?? { status: 'pending', fetched: 0 };
       // --since refreshes a finished channel once per date: its statistics and the videos published since then.
       if (this.options.since && channel.status === 'done' && channel.since !== this.options.since)
         Object.assign(channel, { status: 'pending', fetched: 0, since: this.options.since, pageToken: undefined });
+      // --refresh-older-than: a channel read before the cutoff, for its statistics and the videos since that read.
+      if (cutoff !== undefined && channel.status === 'done' && readAt(channel) < cutoff)
+        Object.assign(channel, { status: 'pending', fetched: 0, since: channel.fetchedAt, pageToken: undefined });
       this.state.channels[input] = channel;
     }
+    // The stalest first (never read before all), so a quota that runs out leaves the freshest for the next run.
+    const inputs =
+      cutoff === undefined
+        ? listed
+        : [...listed].sort((a, b) => readAt(this.channel(a.input)) - readAt(this.channel(b.input)));
     const quota = { budget: this.options.budget, used: this.state.unitsUsed };
     const client = new YouTubeClient({
       key: this.options.key,
@@ -138,6 +157,9 @@ export class YouTubeImporter {
       stoppedByQuota,
       unitsUsed: quota.used,
       budget: quota.budget,
+      ...(cutoff !== undefined && {
+        stale: states.filter((s) => s.status !== 'unknown' && (s.status !== 'done' || readAt(s) < cutoff)).length,
+      }),
     };
   }
 
@@ -169,11 +191,10 @@ export class YouTubeImporter {
     if (!resource) {
       channel.status = 'unknown';
     } else {
-      await appendFile(
-        path.join(this.dir, 'channels.ndjson'),
-        `${JSON.stringify({ fetchedAt: this.now().toISOString(), resource })}\n`,
-      );
+      const fetchedAt = this.now().toISOString();
+      await appendFile(path.join(this.dir, 'channels.ndjson'), `${JSON.stringify({ fetchedAt, resource })}\n`);
       Object.assign(channel, {
+        fetchedAt,
         status: 'videos',
         channelId: resource.id,
         uploads: resource.contentDetails?.relatedPlaylists?.uploads,
@@ -224,6 +245,10 @@ export class YouTubeImporter {
     channel.status = 'done';
     channel.pageToken = undefined;
     await this.saveState();
+  }
+
+  private channel(input: string): ChannelState {
+    return this.state.channels[input] as ChannelState;
   }
 
   private loadState(): State {

@@ -83,7 +83,7 @@ function setup(lines: string[], quotaLimit?: number) {
 
 async function importer(
   s: ReturnType<typeof setup>,
-  extra: { budget?: number; videosPerChannel?: number; since?: string; now?: string } = {},
+  extra: { budget?: number; videosPerChannel?: number; since?: string; now?: string; refreshDays?: number } = {},
 ) {
   fake ??= await startFakeYouTube({
     key: KEY,
@@ -100,6 +100,7 @@ async function importer(
     backoffMs: 5,
     ...(extra.since && { since: extra.since }),
     ...(extra.now && { now: () => new Date(extra.now as string) }),
+    ...(extra.refreshDays && { refreshOlderThanMs: extra.refreshDays * 86_400_000 }),
   }).run();
 }
 
@@ -276,6 +277,31 @@ describe('the YouTube Data API import, against a fake API', () => {
     }
   });
 
+  it('refreshes the channels read longer ago than the window, the stalest first, within the quota', async () => {
+    const [gadgetLab, hiddenShorts] = INPUTS as [string, string];
+    const s = setup([gadgetLab]);
+    await importer(s, { videosPerChannel: 5, now: day(300) });
+    writeFileSync(s.channelsFile, `${hiddenShorts}\n${gadgetLab}\n`);
+    await importer(s, { videosPerChannel: 5, now: day(303) });
+    // Six days after the first read: nothing is older than 7 days, so nothing is asked for.
+    const quiet = fake?.calls.length;
+    expect(await importer(s, { videosPerChannel: 5, now: day(306), refreshDays: 7 })).toMatchObject({ stale: 0 });
+    expect(fake?.calls.length).toBe(quiet);
+
+    // Both stale, with units for the channels call and one channel's uploads (nothing new was published, so no
+    // videos call): Gadget Lab, read first, goes first although the file lists it second.
+    const before = fake?.calls.length ?? 0;
+    const tight = await importer(s, { videosPerChannel: 5, now: day(311), refreshDays: 7, budget: 2 });
+    expect(tight).toMatchObject({ stale: 1, stoppedByQuota: expect.stringContaining('quota') });
+    const playlists = fake?.calls.slice(before).filter((c) => c.method === 'playlistItems');
+    expect(playlists?.map((c) => c.params.playlistId)).toEqual([`UU${channelId('gadgetlab').slice(2)}`]);
+    // The next day's run finishes the other.
+    expect(await importer(s, { videosPerChannel: 5, now: day(312), refreshDays: 7 })).toMatchObject({ stale: 0 });
+    // Each snapshot is dated by the read of its statistics: both were read in the one channels call of day 311.
+    const { dataset } = await datasetOf(s.out);
+    expect(dataset.snapshots.map((r) => r.date)).toEqual([day(311), day(311)].map((d) => d.slice(0, 10)));
+  });
+
   it('as a command: a summary on success, and a clear message without a stack trace when the key is missing', async () => {
     const s = setup(INPUTS.slice(0, 3));
     fake = await startFakeYouTube({ key: KEY, channels: structuredClone(CHANNELS) });
@@ -307,5 +333,13 @@ describe('the YouTube Data API import, against a fake API', () => {
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toMatch(/✖ set YOUTUBE_API_KEY/);
     expect((failed as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+    const cli = ['--import', 'tsx', 'importer/cli.ts', 'youtube', '--channels', s.channelsFile];
+    for (const window of ['soon', '0d', '7'])
+      await expect(
+        promisify(execFile)(process.execPath, [...cli, '--refresh-older-than', window], {
+          cwd: root,
+          env: { ...process.env, YOUTUBE_API_KEY: KEY },
+        }),
+      ).rejects.toMatchObject({ stderr: expect.stringContaining('--refresh-older-than takes a duration such as 7d') });
   });
 });
