@@ -3,6 +3,7 @@
 // sources is one creator when they share its channel id, or, without one, the same folded name on both sides
 // (an ambiguous name stays apart). A video is read for sponsors when first seen and again only if its text changed.
 import { createHash } from 'node:crypto';
+import type { CommentSample } from './audience/estimate.ts';
 import { identifyLanguage } from './enrich/language.ts';
 import type { NicheRules } from './enrich/niches.ts';
 import {
@@ -45,6 +46,8 @@ export interface ChannelEntry {
   links: Map<string, { kind: LinkKind; count: number }>;
   /** How many of its videos carry each tag (folded). */
   tags: Map<string, number>;
+  /** Its latest comment sample (the YouTube import's --comments), for the audience estimate. */
+  comments?: CommentSample;
 }
 
 const TEXT_SAMPLE = 1500;
@@ -122,6 +125,12 @@ export class Catalog {
       sponsors,
     });
     this.videoChannel.set(video.videoId, entry);
+  }
+
+  /** A channel's comment sample; a channel the catalog does not hold is skipped. */
+  addComments(channelId: string, sample: CommentSample): void {
+    const entry = this.byId.get(channelId);
+    if (entry) entry.comments = sample;
   }
 
   /** The language a channel declares, else the one its text is written in. */

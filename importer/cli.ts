@@ -38,6 +38,7 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
                           [--as-of YYYY-MM-DD]   (the day the exports' figures were read; default today)
        npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
                           [--refresh-older-than 7d]   (re-read channels read longer ago than 7d or 12h, stalest first)
+                          [--comments N]   (read each channel's latest N public comments: its audience estimate)
                           [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
        npm run import -- explain <videoId> [--videos <files…>]
        npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
@@ -144,12 +145,15 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
     'quota',
     'since',
     'refresh-older-than',
+    'comments',
     'out',
     'evidence',
     'json',
   ]);
   const window = single(args, 'refresh-older-than');
   const refreshOlderThanMs = window === undefined ? undefined : duration(window, '--refresh-older-than');
+  const commentsText = single(args, 'comments');
+  const comments = commentsText === undefined ? undefined : positiveInteger(commentsText, '--comments');
   const key = config.youtubeKey;
   if (!key) throw new Error('set YOUTUBE_API_KEY to a YouTube Data API v3 key (docs/real-data.md says how to get one)');
   const channelsFile = single(args, 'channels');
@@ -176,6 +180,7 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
     videosPerChannel,
     ...(since && { since: new Date(since).toISOString() }),
     ...(refreshOlderThanMs !== undefined && { refreshOlderThanMs }),
+    ...(comments !== undefined && { comments }),
     onChannel: (done, total) => {
       progress ??= createProgress('youtube', total, json ? process.stderr : process.stdout, 'channels');
       progress.tick(done - shown);

@@ -13,6 +13,7 @@ import {
   type SponsorshipEvidence,
   SponsorshipEvidenceSchema,
 } from '../indexer/records.ts';
+import { estimateAudience } from './audience/estimate.ts';
 import type { Catalog, ChannelEntry, VideoState } from './catalog.ts';
 import type { NicheRules } from './enrich/niches.ts';
 import { foldName, type LinkKind } from './model.ts';
@@ -22,7 +23,9 @@ import type { Brand } from './sponsors/registry.ts';
 export const RECENT_VIDEOS = 30;
 /** A video this short or shorter is a Short. */
 const SHORT_SECONDS = 60;
-export const AUDIENCE_NOTE = 'No audience estimate: public YouTube data carries no audience figures.';
+export const AUDIENCE_NOTE =
+  'No audience estimate: no comments were read for this channel (the YouTube import reads them with --comments N).';
+const NO_COMMENTS = 'No audience estimate: the comment sample held no public comments.';
 const HANDLE = /^@[A-Za-z0-9._-]{3,30}$/;
 
 export interface EvidenceLine {
@@ -136,8 +139,7 @@ export function buildDataset(catalog: Catalog, niches: NicheRules, asOf: string)
       videoTags: topTags(entry),
       // Counted from the rows at or above the default confidence, as the generator's are (indexer/evidence.ts).
       sponsorships: rollUp(own),
-      audience: null,
-      audienceNote: AUDIENCE_NOTE,
+      ...audienceOf(entry),
     };
     creators.push(check(CreatorRecordSchema, record, `creator ${entry.facts.title} (${entry.facts.source})`));
     const { subscribers, totalViews, videoCount, avgViews } = record;
@@ -151,6 +153,13 @@ export function buildDataset(catalog: Catalog, niches: NicheRules, asOf: string)
     .map((t) => ({ name: mostCommon(t.names), videos: t.videos }))
     .sort((a, b) => b.videos - a.videos || a.name.localeCompare(b.name));
   return { creators, sponsors, sponsorships: rows, snapshots, evidence, newSponsors };
+}
+
+/** From its comment sample, when one was read (importer/audience/estimate.ts); else none, and why. */
+function audienceOf(entry: ChannelEntry): Pick<CreatorRecord, 'audience' | 'audienceNote'> {
+  const audience = entry.comments ? estimateAudience(entry.comments) : null;
+  if (audience) return { audience, audienceNote: null };
+  return { audience: null, audienceNote: entry.comments ? NO_COMMENTS : AUDIENCE_NOTE };
 }
 
 function sponsorRecord(t: SponsorTally): SponsorRecord {

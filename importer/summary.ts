@@ -32,6 +32,7 @@ export function summaryFigures({ catalog, dataset, bad, seconds }: ImportReport)
     creators: dataset.creators.length,
     withNiche: dataset.creators.filter((c) => c.primaryNiche !== null).length,
     withLanguage: dataset.creators.filter((c) => c.language !== null).length,
+    withAudience: dataset.creators.filter((c) => c.audience !== null).length,
     sponsors: dataset.sponsors.length,
     newSponsors: dataset.newSponsors.length,
     sponsoredVideos: dataset.evidence.filter((e) => e.sponsors.length > 0).length,
@@ -48,6 +49,7 @@ export function printSummary({ catalog, dataset, out, evidence, bad, seconds }: 
   const { creators, sponsors } = dataset;
   const withNiche = creators.filter((c) => c.primaryNiche !== null).length;
   const withLanguage = creators.filter((c) => c.language !== null).length;
+  const withAudience = creators.filter((c) => c.audience !== null).length;
   const sponsoredVideos = dataset.evidence.filter((e) => e.sponsors.length > 0).length;
   const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
   console.log(
@@ -55,7 +57,7 @@ export function printSummary({ catalog, dataset, out, evidence, bad, seconds }: 
       ``,
       `Imported ${catalog.rows} rows in ${seconds.toFixed(1)} s (${Math.round(catalog.rows / Math.max(seconds, 0.001))} rows/s, peak memory ${peakMb} MB):`,
       `  ${catalog.videoCount} distinct videos from ${catalog.videoRows} video rows, ${catalog.channelRows} channel rows, ${creators.length} creators`,
-      `  niche for ${withNiche} (${share(withNiche, creators.length)}), language for ${withLanguage} (${share(withLanguage, creators.length)})`,
+      `  niche for ${withNiche} (${share(withNiche, creators.length)}), language for ${withLanguage} (${share(withLanguage, creators.length)}), an audience estimate for ${withAudience}`,
       `  ${sponsoredVideos} videos with sponsors (${share(sponsoredVideos, catalog.videoCount)}), ${sponsors.length} sponsors, ${dataset.newSponsors.length} not in the brand registry`,
       `Wrote ${out}/creators.ndjson, sponsors.ndjson, sponsorships.ndjson (${dataset.sponsorships.length} detected sponsorships with their evidence) and snapshots.ndjson (a snapshot of each creator, dated ${dateRange(dataset.snapshots.map((s) => s.date))}, added to the history there)${evidence ? `, and the evidence to ${evidence}` : ''}. Load them with npm run index (DATA_DIR=${out}).`,
     ].join('\n'),

@@ -114,6 +114,8 @@ export function creatorDocument(
     sponsors: history,
     audience: record.audience && {
       ...record.audience,
+      sample: record.audience.sample ?? null,
+      note: record.audience.note ?? null,
       confidenceLabel: confidenceLabel(record.audience.confidence),
       estimated: true,
     },

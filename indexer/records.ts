@@ -14,21 +14,24 @@ export const SPONSOR_KINDS = ['consumer_brand', 'app', 'financial', 'retail', 's
 const isoDate = z.iso.date();
 const share = z.number().min(0).max(1);
 /**
- * Shares of one whole: each in [0, 1], summing to 1 (within rounding). One check rather than a record schema plus
- * a refinement: it runs for four distributions of every creator, and the loader's speed depends on it.
+ * Shares of one whole: each in [0, 1], summing to 1 (within rounding), or none at all (nothing to estimate it from).
+ * One check rather than a record schema plus a refinement: it runs for four distributions of every creator, and the
+ * loader's speed depends on it.
  */
 const distribution = z.custom<Record<string, number>>(
   (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
     let sum = 0;
+    let keys = 0;
     for (const key in value) {
       const share = (value as Record<string, unknown>)[key];
       if (!key || typeof share !== 'number' || !(share >= 0 && share <= 1)) return false;
       sum += share;
+      keys += 1;
     }
-    return Math.abs(sum - 1) < 0.01;
+    return keys === 0 || Math.abs(sum - 1) < 0.01;
   },
-  { message: 'expected shares between 0 and 1 that sum to 1' },
+  { message: 'expected shares between 0 and 1 that sum to 1, or none' },
 );
 const count = z.number().int().nonnegative();
 
@@ -52,6 +55,18 @@ export const AudienceSchema = z.object({
   interests: z.array(z.string().min(1)),
   confidence: share,
   computedAt: z.iso.datetime(),
+  /** An estimate from comments (importer/audience/estimate.ts): how much of the sample each distribution counted. */
+  sample: z
+    .object({
+      comments: count,
+      commenters: count,
+      withLanguage: count,
+      withCountry: count,
+      withGender: count,
+    })
+    .optional(),
+  /** What the estimate is drawn from and what it leaves out. */
+  note: z.string().min(1).optional(),
 });
 
 export const CreatorRecordSchema = z

@@ -3,7 +3,7 @@
 // stops cleanly on. The key is sent as the API asks and never printed.
 
 /** What each method costs in quota units (developers.google.com/youtube/v3/determine_quota_cost). */
-export const COST = { channels: 1, playlistItems: 1, videos: 1 } as const;
+export const COST = { channels: 1, playlistItems: 1, videos: 1, commentThreads: 1 } as const;
 export type Method = keyof typeof COST;
 
 export const DEFAULT_BASE_URL = 'https://www.googleapis.com/youtube/v3';

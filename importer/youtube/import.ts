@@ -6,10 +6,18 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Comment, CommentSample } from '../audience/estimate.ts';
 import type { Catalog } from '../catalog.ts';
 import { parseChannelUrl } from '../model.ts';
 import { QuotaExhausted, YouTubeClient, YouTubeError } from './client.ts';
-import { type ChannelResource, channelFromResource, type VideoResource, videoFromResource } from './resources.ts';
+import {
+  type ChannelResource,
+  type CommentThreadResource,
+  channelFromResource,
+  commentFromResource,
+  type VideoResource,
+  videoFromResource,
+} from './resources.ts';
 
 export interface ChannelInput {
   input: string;
@@ -28,6 +36,8 @@ interface ChannelState {
   since?: string;
   /** When its statistics were last read (a refresh included). */
   fetchedAt?: string;
+  /** When its comment sample was last read (--comments): once per read of its statistics. */
+  commentsAt?: string;
 }
 interface State {
   /** YouTube's quota day (it resets at midnight Pacific time) and the units spent in it. */
@@ -46,6 +56,8 @@ export interface YouTubeImport {
   since?: string;
   /** --refresh-older-than: refresh every channel last read longer ago than this, the stalest first. */
   refreshOlderThanMs?: number;
+  /** --comments: read up to this many of each channel's latest public comments, and their authors' countries. */
+  comments?: number;
   /** Tests shorten the back-off, and move the clock to import a day later. */
   backoffMs?: number;
   now?: () => Date;
@@ -139,6 +151,7 @@ export class YouTubeImporter {
       await this.resolve(client, inputs);
       for (const [n, { input }] of inputs.entries()) {
         await this.videos(client, input);
+        await this.comments(client, input);
         this.options.onChannel?.(n + 1, inputs.length);
       }
     } catch (error) {
@@ -247,6 +260,62 @@ export class YouTubeImporter {
     await this.saveState();
   }
 
+  /**
+   * The channel's latest top-level comments (commentThreads.list across its videos, 100 a call) up to --comments,
+   * the published ones only, then the country each commenter's channel declares (channels.list, 50 a call). Saved
+   * whole when done: a run stopped by the quota reads the sample again next time.
+   */
+  private async comments(client: YouTubeClient, input: string): Promise<void> {
+    const wanted = this.options.comments;
+    const channel = this.channel(input);
+    if (!wanted || channel.status !== 'done' || !channel.channelId) return;
+    if (channel.commentsAt && channel.fetchedAt && channel.commentsAt >= channel.fetchedAt) return;
+    const comments: Comment[] = [];
+    let pageToken: string | undefined;
+    try {
+      do {
+        const page: { items?: CommentThreadResource[]; nextPageToken?: string } = await client.list('commentThreads', {
+          part: 'snippet',
+          allThreadsRelatedToChannelId: channel.channelId,
+          maxResults: 100,
+          order: 'time',
+          textFormat: 'plainText',
+          ...(pageToken && { pageToken }),
+        });
+        for (const item of page.items ?? []) {
+          const comment = commentFromResource(item);
+          if (comment && comments.length < wanted) comments.push(comment);
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken && comments.length < wanted);
+    } catch (error) {
+      // Comments turned off, or a channel without any: an empty sample, not a failed import.
+      if (!(error instanceof YouTubeError && (error.status === 403 || error.status === 404))) throw error;
+    }
+    const authors = [...new Set(comments.map((c) => c.authorChannelId))];
+    const countries: Record<string, string | null> = {};
+    for (let at = 0; at < authors.length; at += 50) {
+      const batch = authors.slice(at, at + 50);
+      const answer = await client.list<{ items?: ChannelResource[] }>('channels', {
+        part: 'snippet',
+        id: batch.join(','),
+        maxResults: 50,
+      });
+      for (const id of batch) countries[id] = null;
+      for (const item of answer.items ?? []) countries[item.id] = item.snippet?.country?.toUpperCase() ?? null;
+    }
+    const fetchedAt = this.now().toISOString();
+    const sample: CommentSample & { channelId: string } = {
+      channelId: channel.channelId,
+      fetchedAt,
+      comments,
+      countries,
+    };
+    await appendFile(path.join(this.dir, 'comments.ndjson'), `${JSON.stringify(sample)}\n`);
+    channel.commentsAt = fetchedAt;
+    await this.saveState();
+  }
+
   private channel(input: string): ChannelState {
     return this.state.channels[input] as ChannelState;
   }
@@ -286,6 +355,13 @@ export async function loadFetched(out: string, catalog: Catalog): Promise<void> 
     const video = videoFromResource(resource, fetchedAt);
     if (video) catalog.addVideo(video, 'youtube');
   }
+  // The latest sample of each channel's comments (--comments).
+  const samples = new Map<string, CommentSample>();
+  for await (const { channelId, ...sample } of lines<CommentSample & { channelId: string }>(
+    path.join(dir, 'comments.ndjson'),
+  ))
+    samples.set(channelId, sample);
+  for (const [channelId, sample] of samples) catalog.addComments(channelId, sample);
 }
 
 async function* lines<T>(file: string): AsyncGenerator<T> {

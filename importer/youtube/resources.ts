@@ -1,4 +1,5 @@
 // The API's channel and video resources (the parts the importer asks for) to the importer's facts.
+import type { Comment } from '../audience/estimate.ts';
 import { type ChannelFacts, channelFacts, type VideoFacts } from '../model.ts';
 
 export interface ChannelResource {
@@ -103,4 +104,34 @@ export function videoFromResource(resource: VideoResource, fetchedAt: string): V
     seenOn: fetchedAt,
     source: 'youtube',
   };
+}
+
+/** A comment thread as commentThreads.list (part=snippet) answers; only its top-level comment is read. */
+export interface CommentThreadResource {
+  id: string;
+  snippet?: {
+    topLevelComment?: {
+      id?: string;
+      snippet?: {
+        authorDisplayName?: string;
+        authorChannelId?: { value?: string };
+        textOriginal?: string;
+        textDisplay?: string;
+        moderationStatus?: string;
+      };
+    };
+  };
+}
+
+/**
+ * The thread's comment as the audience estimate reads it, or null for one that says nothing about a viewer: held
+ * for review or rejected (hidden), or deleted (no author channel, no text).
+ */
+export function commentFromResource(resource: CommentThreadResource): Comment | null {
+  const comment = resource.snippet?.topLevelComment?.snippet;
+  const authorChannelId = comment?.authorChannelId?.value;
+  const text = (comment?.textOriginal ?? comment?.textDisplay ?? '').trim();
+  const status = comment?.moderationStatus ?? 'published';
+  if (!comment || !authorChannelId || !text || status !== 'published') return null;
+  return { authorChannelId, authorName: comment.authorDisplayName ?? '', text };
 }

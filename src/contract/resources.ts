@@ -73,6 +73,20 @@ export const AudienceSchema = z
     confidenceLabel: z.enum(['low', 'medium', 'high']),
     estimated: z.boolean(),
     computedAt: z.iso.datetime().nullable(),
+    sample: z
+      .object({
+        comments: z.int().describe('Public comments read'),
+        commenters: z.int().describe('Distinct commenters among them'),
+        withLanguage: z.int().describe('Comments whose language could be told: languageDistribution counts these'),
+        withCountry: z.int().describe('Commenters whose channel declares a country: geoDistribution counts these'),
+        withGender: z.int().describe('Commenters with an unambiguous first name: genderDistribution counts these'),
+      })
+      .nullable()
+      .describe('Beyond the spec: the comment sample an estimate is drawn from; null for one not drawn from comments'),
+    note: z
+      .string()
+      .nullable()
+      .describe('Beyond the spec: what the estimate is drawn from and what it leaves out (an empty distribution)'),
   })
   .meta({ id: 'Audience' });
 

@@ -86,8 +86,9 @@ export function creatorDetail(d: CreatorSource, pages: Pages): CreatorDetail {
 
 export function creatorAudience(d: CreatorSource) {
   const who = { id: d.creatorId, name: d.name, handle: d.handle ?? d.slug };
+  // Estimates stored before samples and notes existed (a rollback) have neither.
   return d.audience
-    ? { ...who, audience: d.audience }
+    ? { ...who, audience: { ...d.audience, sample: d.audience.sample ?? null, note: d.audience.note ?? null } }
     : { ...who, note: d.audienceNote ?? 'No audience estimate exists for this creator yet.', audience: null };
 }
 

@@ -1,6 +1,7 @@
-// A fake YouTube Data API v3 for the importer's tests: channels.list (by id or forHandle), playlistItems.list with
-// page tokens, videos.list, in the documented response and error shapes, with a key check, a quota that runs out
-// (403 quotaExceeded), and failures to inject (429, 5xx).
+// A fake YouTube Data API v3 for the importer's tests: channels.list (by id or forHandle, channels and commenters'
+// channels alike), playlistItems.list with page tokens, videos.list, commentThreads.list across a channel's videos
+// (held-for-review and deleted comments among them, comments turned off), in the documented response and error
+// shapes, with a key check, a quota that runs out (403 quotaExceeded), and failures to inject (429, 5xx).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -17,6 +18,24 @@ export interface FakeVideo {
   categoryId?: string;
 }
 
+/** A top-level comment; without an author channel it is one whose author deleted their account. */
+export interface FakeComment {
+  id: string;
+  author: string;
+  authorChannelId?: string;
+  text: string;
+  publishedAt: string;
+  /** Absent: published. Held-for-review and rejected ones are hidden from everyone but the owner. */
+  moderationStatus?: 'heldForReview' | 'likelySpam' | 'rejected';
+}
+
+/** A commenter's own channel: all commentThreads' authors that channels.list can find. */
+export interface FakeCommenter {
+  id: string;
+  title: string;
+  country?: string;
+}
+
 export interface FakeChannel {
   id: string;
   handle?: string;
@@ -30,6 +49,9 @@ export interface FakeChannel {
   topics?: string[];
   keywords?: string;
   videos: FakeVideo[];
+  comments?: FakeComment[];
+  /** The channel turned comments off: commentThreads.list answers 403 commentsDisabled. */
+  commentsDisabled?: boolean;
 }
 
 export interface Failure {
@@ -45,6 +67,7 @@ export interface FakeYouTube {
   /** Units YouTube counted; the fake's own daily limit is `quotaLimit`. */
   units: number;
   channels: FakeChannel[];
+  commenters: FakeCommenter[];
   quotaLimit: number;
   failures: Failure[];
   close(): Promise<void>;
@@ -57,12 +80,14 @@ const error = (code: number, reason: string, message: string) => ({
 export async function startFakeYouTube(options: {
   key: string;
   channels: FakeChannel[];
+  commenters?: FakeCommenter[];
   quotaLimit?: number;
 }): Promise<FakeYouTube> {
   const fake: Omit<FakeYouTube, 'url' | 'close'> = {
     calls: [],
     units: 0,
     channels: options.channels,
+    commenters: options.commenters ?? [],
     quotaLimit: options.quotaLimit ?? Number.POSITIVE_INFINITY,
     failures: [],
   };
@@ -92,7 +117,27 @@ export async function startFakeYouTube(options: {
         error(403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your quota.'),
       );
     fake.units += 1;
-    if (method === 'channels') return send(200, channelsList(fake.channels, params));
+    if (method === 'channels') return send(200, channelsList(fake.channels, fake.commenters, params));
+    if (method === 'commentThreads') {
+      const channel = fake.channels.find((c) => c.id === params.allThreadsRelatedToChannelId);
+      if (!channel) return send(404, error(404, 'channelNotFound', 'The channel could not be found.'));
+      if (channel.commentsDisabled)
+        return send(
+          403,
+          error(403, 'commentsDisabled', 'The video identified by the videoId parameter has disabled comments.'),
+        );
+      const newest = [...(channel.comments ?? [])].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+      const offset = params.pageToken ? Number(Buffer.from(params.pageToken, 'base64url').toString()) : 0;
+      const size = Math.min(Number(params.maxResults ?? 20), 100);
+      const next = offset + size < newest.length ? Buffer.from(String(offset + size)).toString('base64url') : undefined;
+      return send(200, {
+        kind: 'youtube#commentThreadListResponse',
+        etag: 'e',
+        ...(next && { nextPageToken: next }),
+        pageInfo: { totalResults: newest.length, resultsPerPage: size },
+        items: newest.slice(offset, offset + size).map((comment) => commentThread(channel, comment)),
+      });
+    }
     if (method === 'playlistItems') {
       const channel = fake.channels.find((c) => `UU${c.id.slice(2)}` === params.playlistId);
       if (!channel)
@@ -140,16 +185,70 @@ export async function startFakeYouTube(options: {
   });
 }
 
-function channelsList(channels: FakeChannel[], params: Record<string, string>) {
+function channelsList(channels: FakeChannel[], commenters: FakeCommenter[], params: Record<string, string>) {
+  const ids = (params.id ?? '').split(',');
   const found = params.forHandle
     ? channels.filter((c) => c.handle && c.handle.toLowerCase() === params.forHandle?.replace(/^@?/, '@').toLowerCase())
-    : channels.filter((c) => (params.id ?? '').split(',').includes(c.id));
+    : channels.filter((c) => ids.includes(c.id));
+  const items = [
+    ...found.map(channelResource),
+    ...(params.forHandle ? [] : commenters.filter((c) => ids.includes(c.id)).map(commenterResource)),
+  ];
   // Like the API, no `items` key at all when nothing matches.
   return {
     kind: 'youtube#channelListResponse',
     etag: 'e',
-    pageInfo: { totalResults: found.length, resultsPerPage: 5 },
-    ...(found.length > 0 && { items: found.map(channelResource) }),
+    pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+    ...(items.length > 0 && { items }),
+  };
+}
+
+function commenterResource(c: FakeCommenter) {
+  return {
+    kind: 'youtube#channel',
+    etag: 'e',
+    id: c.id,
+    snippet: {
+      title: c.title,
+      description: '',
+      publishedAt: '2019-01-01T00:00:00Z',
+      ...(c.country && { country: c.country }),
+    },
+  };
+}
+
+/** A thread as commentThreads.list (part=snippet) shows it; a deleted comment keeps no text and no author channel. */
+function commentThread(channel: FakeChannel, comment: FakeComment) {
+  return {
+    kind: 'youtube#commentThread',
+    etag: 'e',
+    id: comment.id,
+    snippet: {
+      channelId: channel.id,
+      videoId: channel.videos[0]?.id ?? 'v',
+      topLevelComment: {
+        kind: 'youtube#comment',
+        etag: 'e',
+        id: comment.id,
+        snippet: {
+          channelId: channel.id,
+          videoId: channel.videos[0]?.id ?? 'v',
+          textDisplay: comment.text,
+          textOriginal: comment.text,
+          authorDisplayName: comment.author,
+          ...(comment.authorChannelId && { authorChannelId: { value: comment.authorChannelId } }),
+          ...(comment.moderationStatus && { moderationStatus: comment.moderationStatus }),
+          canRate: true,
+          viewerRating: 'none',
+          likeCount: 0,
+          publishedAt: comment.publishedAt,
+          updatedAt: comment.publishedAt,
+        },
+      },
+      canReply: true,
+      totalReplyCount: 0,
+      isPublic: true,
+    },
   };
 }
 

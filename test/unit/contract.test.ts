@@ -21,8 +21,9 @@ const SPEC = {
   SponsorDetailExtra: 'description socialLinks stats niches topCreators',
   Credits: 'plan unlimited balance allowance renewsAt',
 };
-// Additive fields beyond the spec (README, "Decisions"): a creator's growth and the date of its figures.
-const BEYOND = { CreatorSummary: 'growth asOf', SponsorSummary: 'asOf' };
+// Additive fields beyond the spec (README, "Decisions"): a creator's growth and the date of its figures, and what an
+// audience estimate is drawn from.
+const BEYOND = { CreatorSummary: 'growth asOf', SponsorSummary: 'asOf', Audience: 'sample note' };
 const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 const list = (...names: string[]) => names.join(' ').split(' ').sort();
 
@@ -55,7 +56,7 @@ describe('contract schemas', () => {
     expect(keys(CreatorDetailSchema)).toEqual(
       list(SPEC.CreatorSummary, BEYOND.CreatorSummary, SPEC.CreatorDetailExtra),
     );
-    expect(keys(AudienceSchema)).toEqual(list(SPEC.Audience));
+    expect(keys(AudienceSchema)).toEqual(list(SPEC.Audience, BEYOND.Audience));
     expect(keys(SponsorSummarySchema)).toEqual(list(SPEC.SponsorSummary, BEYOND.SponsorSummary));
     expect(keys(SponsorDetailSchema)).toEqual(
       list(SPEC.SponsorSummary, BEYOND.SponsorSummary, SPEC.SponsorDetailExtra),
@@ -120,6 +121,8 @@ describe('response serialiser', () => {
       confidenceLabel: 'high',
       estimated: true,
       computedAt: null,
+      sample: null,
+      note: null,
     };
     expect(write(CreatorAudienceResult, { ...who, audience: { ...audience, internal: 1 } })).toEqual({
       ...who,

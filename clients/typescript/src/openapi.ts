@@ -355,6 +355,21 @@ export interface components {
             confidenceLabel: "low" | "medium" | "high";
             estimated: boolean;
             computedAt: string | null;
+            /** @description Beyond the spec: the comment sample an estimate is drawn from; null for one not drawn from comments */
+            sample: {
+                /** @description Public comments read */
+                comments: number;
+                /** @description Distinct commenters among them */
+                commenters: number;
+                /** @description Comments whose language could be told: languageDistribution counts these */
+                withLanguage: number;
+                /** @description Commenters whose channel declares a country: geoDistribution counts these */
+                withCountry: number;
+                /** @description Commenters with an unambiguous first name: genderDistribution counts these */
+                withGender: number;
+            } | null;
+            /** @description Beyond the spec: what the estimate is drawn from and what it leaves out (an empty distribution) */
+            note: string | null;
         };
         SponsorSummary: {
             /** @description Numeric sponsor id */
