@@ -5,6 +5,7 @@ import { loadDotEnv, main } from '../common/cli.ts';
 import { sha256 } from '../common/digest.ts';
 import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
+import { stabilityReport } from './audience/report.ts';
 import { Catalog } from './catalog.ts';
 import { type ImporterConfig, loadImporterConfig } from './config.ts';
 import { buildCorpus } from './corpus/build.ts';
@@ -51,6 +52,8 @@ const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <fil
                           (brands promoted by distinct channels, written to importer/rules/mined-brands.json)
        npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
                           set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)
+       npm run import -- audience-stability <comment files…> [--exclude-videos <id,id…>]
+                          (per file, one channel's comments: how many it takes for the language estimate to settle)
        npm run import -- corpus --out <file.ndjson> [--mirror <dir>] [--manifest <sources.json>] [--skip-missing]
                           (public video descriptions, importer/corpus/README.md)`;
 
@@ -80,6 +83,8 @@ await main(async () => {
       return mine(args);
     case 'corpus':
       return corpus(args);
+    case 'audience-stability':
+      return audienceStability(args);
     default:
       throw new Error(`unknown command "${args.command}"\n${USAGE}`);
   }
@@ -366,4 +371,13 @@ async function corpus(args: Args): Promise<void> {
     log: (line) => console.log(line),
   });
   console.log(`\n${formatSummary(summary, path.resolve(out))}`);
+}
+
+async function audienceStability(args: Args): Promise<void> {
+  rejectUnknown(args, ['exclude-videos']);
+  const files = args.positionals;
+  if (files.length === 0) throw new Error(`name the comment files\n${USAGE}`);
+  for (const file of files) if (!existsSync(file)) throw new Error(`${file}: no such file`);
+  const exclude = new Set((single(args, 'exclude-videos') ?? '').split(',').filter(Boolean));
+  console.log(await stabilityReport(files, exclude));
 }

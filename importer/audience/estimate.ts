@@ -18,12 +18,15 @@ export interface CommentSample {
   /** When the sample was read (ISO 8601). */
   fetchedAt: string;
   comments: Comment[];
-  /** The country each commenter's channel declares (ISO 3166-1 alpha-2), null where it declares none. */
-  countries: Record<string, string | null>;
+  /**
+   * What each commenter's own channel says: the country it declares (ISO 3166-1 alpha-2, null where none), and its
+   * title, the name its owner gave it (a comment shows the @handle instead since 2023).
+   */
+  commenters: Record<string, { country: string | null; title: string | null }>;
 }
 
 /** Comments are short but all of one language: fewer letters than a channel's text suffice. */
-const COMMENT_MIN_LETTERS = 20;
+export const COMMENT_MIN_LETTERS = 20;
 /** A distribution's reliability is n / (n + HALF_AT): 0.5 from 50 counted, 0.8 from 200, 0.9 from 450. */
 export const HALF_AT = 50;
 export const NO_AGE = 'No age estimate: nothing public about commenters supports one.';
@@ -53,10 +56,10 @@ export function estimateAudience(sample: CommentSample): Audience | null {
   }
   const countries = new Map<string, number>();
   const genders = new Map<string, number>();
-  for (const [id, name] of commenters) {
-    const country = sample.countries[id];
-    if (country && /^[A-Z]{2}$/.test(country)) count(countries, country);
-    const gender = genderOf(name);
+  for (const [id, shown] of commenters) {
+    const own = sample.commenters[id];
+    if (own?.country && /^[A-Z]{2}$/.test(own.country)) count(countries, own.country);
+    const gender = genderOf(own?.title ?? shown);
     if (gender) count(genders, gender);
   }
   const counted = { language: sum(languages), country: sum(countries), gender: sum(genders) };
@@ -76,7 +79,7 @@ export function estimateAudience(sample: CommentSample): Audience | null {
       withCountry: counted.country,
       withGender: counted.gender,
     },
-    note: `From ${sample.comments.length} public comments by ${commenters.size} commenters: languages from the ${counted.language} whose language could be told, countries from the ${counted.country} commenters who declare one, gender from the ${counted.gender} with an unambiguous first name (US name data). ${NO_AGE}`,
+    note: `From ${sample.comments.length} public comments by ${commenters.size} commenters: languages from the ${counted.language} whose language could be told, countries from the ${counted.country} commenters who declare one, gender from the ${counted.gender} whose channel or display name starts with an unambiguous first name (US name data). ${NO_AGE}`,
   };
 }
 

@@ -56,7 +56,7 @@ export interface YouTubeImport {
   since?: string;
   /** --refresh-older-than: refresh every channel last read longer ago than this, the stalest first. */
   refreshOlderThanMs?: number;
-  /** --comments: read up to this many of each channel's latest public comments, and their authors' countries. */
+  /** --comments: read up to this many of each channel's latest public comments, and their authors' channels. */
   comments?: number;
   /** Tests shorten the back-off, and move the clock to import a day later. */
   backoffMs?: number;
@@ -262,7 +262,8 @@ export class YouTubeImporter {
 
   /**
    * The channel's latest top-level comments (commentThreads.list across its videos, 100 a call) up to --comments,
-   * the published ones only, then the country each commenter's channel declares (channels.list, 50 a call). Saved
+   * the published ones only, then each commenter's channel: the country it declares and its title (channels.list,
+   * 50 a call). Saved
    * whole when done: a run stopped by the quota reads the sample again next time.
    */
   private async comments(client: YouTubeClient, input: string): Promise<void> {
@@ -293,7 +294,7 @@ export class YouTubeImporter {
       if (!(error instanceof YouTubeError && (error.status === 403 || error.status === 404))) throw error;
     }
     const authors = [...new Set(comments.map((c) => c.authorChannelId))];
-    const countries: Record<string, string | null> = {};
+    const commenters: CommentSample['commenters'] = {};
     for (let at = 0; at < authors.length; at += 50) {
       const batch = authors.slice(at, at + 50);
       const answer = await client.list<{ items?: ChannelResource[] }>('channels', {
@@ -301,15 +302,19 @@ export class YouTubeImporter {
         id: batch.join(','),
         maxResults: 50,
       });
-      for (const id of batch) countries[id] = null;
-      for (const item of answer.items ?? []) countries[item.id] = item.snippet?.country?.toUpperCase() ?? null;
+      for (const id of batch) commenters[id] = { country: null, title: null };
+      for (const item of answer.items ?? [])
+        commenters[item.id] = {
+          country: item.snippet?.country?.toUpperCase() ?? null,
+          title: item.snippet?.title ?? null,
+        };
     }
     const fetchedAt = this.now().toISOString();
     const sample: CommentSample & { channelId: string } = {
       channelId: channel.channelId,
       fetchedAt,
       comments,
-      countries,
+      commenters,
     };
     await appendFile(path.join(this.dir, 'comments.ndjson'), `${JSON.stringify(sample)}\n`);
     channel.commentsAt = fetchedAt;

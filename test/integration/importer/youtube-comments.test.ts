@@ -20,7 +20,7 @@ import {
   startFakeYouTube,
 } from '../../support/fake-youtube.ts';
 
-// --comments N: a sample of each channel's latest public comments and their authors' countries, read within the
+// --comments N: a sample of each channel's latest public comments and their authors' channels, read within the
 // quota, and the audience estimate drawn from them (importer/audience/estimate.ts), served by the API.
 
 const KEY = 'fake-key-comments';
@@ -52,7 +52,8 @@ const published: FakeComment[] = Array.from({ length: 90 }, (_, i) => {
   const author = commenters[i % 45] as FakeCommenter;
   return {
     id: `c${i}`,
-    author: author.title,
+    // As the API shows authors since 2023: the handle; the name is the title of their own channel.
+    author: `@fan${i % 45}`,
     authorChannelId: author.id,
     text: i % 3 === 2 ? (FRENCH[i % 2] as string) : (ENGLISH[i % 4] as string),
     publishedAt: at(200 - i),

@@ -4,10 +4,19 @@ import { firstNameOf, genderOf } from '../../../importer/audience/names.ts';
 
 // The audience estimate from a comment sample (importer/audience/), without I/O beyond its name list.
 
-const sample = (comments: CommentSample['comments'], countries: CommentSample['countries'] = {}): CommentSample => ({
+const sample = (
+  comments: CommentSample['comments'],
+  countries: Record<string, string> = {},
+  titles: Record<string, string> = {},
+): CommentSample => ({
   fetchedAt: '2026-11-20T10:00:00.000Z',
   comments,
-  countries,
+  commenters: Object.fromEntries(
+    [...new Set([...Object.keys(countries), ...Object.keys(titles)])].map((id) => [
+      id,
+      { country: countries[id] ?? null, title: titles[id] ?? null },
+    ]),
+  ),
 });
 const comment = (author: string, authorName: string, text: string) => ({ authorChannelId: author, authorName, text });
 
@@ -63,6 +72,15 @@ describe('estimateAudience', () => {
     const r = (n: number) => n / (n + HALF_AT);
     expect(audience?.confidence).toBe(Math.round(((r(3) + r(2) + r(2)) / 3) * 100) / 100);
     expect(Object.keys(audience?.languageDistribution ?? {})).toEqual(['en', 'es']);
+  });
+
+  it("reads a commenter's first name from their channel's title, since a comment shows only the @handle", () => {
+    const text = 'What a great video, I learned so much from this one today.';
+    const audience = estimateAudience(
+      sample([comment('a', '@starlight99', text), comment('b', '@bobthebuilder', text)], {}, { a: 'Emma Stone' }),
+    );
+    expect(audience?.genderDistribution).toEqual({ female: 1 });
+    expect(audience?.sample?.withGender).toBe(1);
   });
 
   it('grows surer with more counted: 50 of each is 0.5, 200 is 0.8', () => {
