@@ -4,7 +4,7 @@
 // has not seen, rewrites a day imported again, and never rebuilds the years before (README, "Decisions": history).
 // While the rows stream by, each creator's growth is followed (growth.ts) for the creators a load writes next.
 import type { Client } from '@opensearch-project/opensearch';
-import { BulkWriter } from './bulk.ts';
+import { BulkWriter, type Rejected } from './bulk.ts';
 import { GrowthTracker } from './growth.ts';
 import { historyDefinition } from './mappings.ts';
 import { readNdjson } from './ndjson.ts';
@@ -17,9 +17,8 @@ export interface HistoryLoad {
   tracker: GrowthTracker;
   /** Snapshot rows sent (each rewrites its day when it was loaded before). */
   rows: number;
-  /** The yearly indices written to. */
-  indices: string[];
-  writers: BulkWriter[];
+  /** Rows OpenSearch refused. */
+  rejected: Rejected[];
 }
 
 /** The year's index with its mapping and the alias, unless it exists already (a history only grows). */
@@ -83,5 +82,5 @@ export async function loadHistory(
   }
   const indices = [...writers.keys()].map((year) => historyIndex(prefix, year));
   if (indices.length) await client.indices.refresh({ index: indices.join(',') });
-  return { tracker, rows, indices, writers: [...writers.values()] };
+  return { tracker, rows, rejected: [...writers.values()].flatMap((w) => w.rejected) };
 }

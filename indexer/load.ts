@@ -229,7 +229,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
     // Before the creators: their growth and asOf are derived from it (growth.ts). A dataset without the file loads
     // as before, its creators undated.
     let tracker: GrowthTracker | undefined;
-    let history: BulkWriter[] = [];
+    let historyRejected: Rejected[] = [];
     let snapshots = 0;
     if (existsSync(snapshotsFile)) {
       const progress = createProgress('snapshots', await countLines(snapshotsFile), out);
@@ -241,7 +241,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
         { ...bulk, onFlushed: (n) => progress.tick(n) },
         (line, reason) => bad(snapshotsFile, line, reason),
       ).finally(() => progress.stop());
-      ({ tracker, rows: snapshots, writers: history } = loaded);
+      ({ tracker, rows: snapshots, rejected: historyRejected } = loaded);
     }
     const progress = createProgress('creators', await countLines(creatorsFile), out);
     const creators = new BulkWriter(client, creatorsIndex, { ...bulk, onFlushed: (n) => progress.tick(n) });
@@ -307,7 +307,7 @@ export async function load({ client, config, skipBad = false, out }: LoadOptions
       ...creators.rejected,
       ...sponsorWriter.rejected,
       ...(evidence?.rejected ?? []),
-      ...history.flatMap((w) => w.rejected),
+      ...historyRejected,
     ];
     if (rejected.length && !skipBad) {
       const shown = rejected
