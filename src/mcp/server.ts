@@ -2,11 +2,21 @@
 // low-level Server so that tools/list publishes the contract's own JSON Schemas. The access decision for the
 // message is made before the server sees it, once the transport has accepted it (metering.ts, route.ts).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ApiError, type ErrorCode, errorBody } from '../contract/error.ts';
 import type { Catalog } from '../search/catalog.ts';
 import type { Metering } from './metering.ts';
+import { getPrompt, LISTED_PROMPTS } from './prompts.ts';
+import { LISTED_RESOURCES, readResource } from './resources.ts';
 import { TOOLS, TOOLS_BY_NAME } from './tools.ts';
 
 export interface CallContext {
@@ -51,13 +61,25 @@ export function createMcpServer(context: CallContext): Server {
   const server = new Server(
     { name: 'creator-sponsor-intelligence', version: '1.0.0' },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, prompts: {}, resources: {} },
       instructions:
-        'Find YouTube creators and their sponsors. Start with search_creators (short keywords, not sentences) or search_sponsors; use list_niches for niche_category values. Lookups and search pages cost 1 credit; list_niches and get_credits are free.',
+        'Find YouTube creators and their sponsors. Start with search_creators (short keywords, not sentences) or search_sponsors; use list_niches for niche_category values. Lookups and search pages cost 1 credit; list_niches and get_credits are free. The prompts shortlist_creators, audit_brand and find_lookalikes show how to run those jobs; the resources csi://niches and csi://credits are free to read.',
     },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTED }));
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: LISTED_PROMPTS }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
+    getPrompt(request.params.name, request.params.arguments),
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: LISTED_RESOURCES }));
+  // Free like every message but a tool call, yet checked like one: the balance is the caller's (metering.ts).
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { grant } = context.metering;
+    if (!grant) throw new Error('resources/read dispatched before its access check');
+    if (grant instanceof ApiError) throw grant;
+    return readResource(request.params.uri, grant);
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const result = await callTool(context, request.params.name, request.params.arguments);
