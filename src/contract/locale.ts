@@ -56,3 +56,8 @@ const LANGUAGE_NAMES = nameIndex(languages.getNames('en'));
 export const countryByName = (name: string) => COUNTRY_NAMES.get(name.toLowerCase());
 /** A language's ISO 639-1 code by its English name of 4+ characters, any case. */
 export const languageByName = (name: string) => LANGUAGE_NAMES.get(name.toLowerCase());
+
+/** The English name of an ISO 3166-1 alpha-2 code ("US" → "United States of America"). */
+export const countryLabel = (code: string): string | undefined => countries.getName(code, 'en') ?? undefined;
+/** The English name of an ISO 639-1 code ("pt" → "Portuguese"). */
+export const languageLabel = (code: string): string | undefined => languages.getName(code, 'en') ?? undefined;

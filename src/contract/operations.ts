@@ -16,11 +16,13 @@ import {
 import {
   AudienceSchema,
   CreatorDetailSchema,
+  CreatorFacetsSchema,
   CreatorSummarySchema,
   CreditsSchema,
   NicheSchema,
   SnapshotSchema,
   SponsorDetailSchema,
+  SponsorFacetsSchema,
   SponsorSummarySchema,
   SponsorshipSchema,
 } from './resources.ts';
@@ -53,6 +55,7 @@ export const SearchCreatorsResult = z.object({
   query: z.string().describe('The query sent'),
   ...paged('Every matching creator, counted exactly'),
   creators: z.array(CreatorSummarySchema),
+  facets: CreatorFacetsSchema.optional(),
 });
 export const GetCreatorResult = z.object({ creator: CreatorDetailSchema });
 /** The signals a lookalike can share with the creator asked about. */
@@ -95,6 +98,7 @@ export const SearchSponsorsResult = z.object({
   query: z.string(),
   returned: z.int(),
   sponsors: z.array(SponsorSummarySchema),
+  facets: SponsorFacetsSchema.optional(),
 });
 export const GetSponsorResult = z.object({ sponsor: SponsorDetailSchema });
 export const ListNichesResult = z.object({ niches: z.array(NicheSchema) });

@@ -77,10 +77,34 @@ function consistentFilters(p: Filters, ctx: z.RefinementCtx) {
 
 const page = z.preprocess(decimal, z.int().min(1)).default(1);
 
+/** What creator search and sponsor search can count beside a page (src/search/facets.ts). */
+export const CREATOR_FACETS = ['niche', 'country', 'language', 'size', 'format'] as const;
+export const SPONSOR_FACETS = ['kind', 'niche'] as const;
+export type CreatorFacet = (typeof CREATOR_FACETS)[number];
+export type SponsorFacet = (typeof SPONSOR_FACETS)[number];
+
+/** `facets=niche,country`: a comma-separated list of the allowed names (each once); anything else is a 422. */
+const facetList = <F extends string>(allowed: readonly F[]) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      const names = [...new Set(text.split(',').map((name) => name.trim()))];
+      const unknown = names.filter((name) => !allowed.includes(name as F));
+      if (unknown.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown facet "${unknown[0]?.slice(0, 30)}"; allowed: ${allowed.join(', ')}`,
+        });
+      return names as F[];
+    })
+    .optional()
+    .describe(`Beyond the spec: counts to return beside the page, comma-separated, of ${allowed.join(', ')}; free`);
+
 export const SearchCreatorsParams = z
   .object({
     query: searchText.describe('Short topic, keyword, brand or name terms'),
     ...creatorFilters,
+    facets: facetList(CREATOR_FACETS),
     sort: z
       .enum(SORTS)
       .optional()
@@ -94,7 +118,9 @@ export type SearchCreatorsParams = z.output<typeof SearchCreatorsParams>;
 
 export const SearchSponsorsParams = z.object({
   query: searchText.describe('Brand or sponsor name, domain or keyword'),
+  facets: facetList(SPONSOR_FACETS),
 });
+export type SearchSponsorsParams = z.output<typeof SearchSponsorsParams>;
 
 /** Lookalikes of a creator: the filters and paging of creator search; no query (the creator is the question). */
 export const SimilarCreatorsParams = z.object({ ...creatorFilters, page }).superRefine(consistentFilters);

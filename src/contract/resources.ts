@@ -151,6 +151,36 @@ export const SnapshotSchema = z
   })
   .meta({ id: 'Snapshot' });
 
+/** Beyond the spec: one value of a facet and how many of the whole match set have it. */
+export const FacetValueSchema = z
+  .object({
+    value: z
+      .string()
+      .describe('The value as a filter takes it (a niche value, a country or language code, a size band)'),
+    label: z.string(),
+    count: z.int(),
+  })
+  .meta({ id: 'FacetValue' });
+const facet = (what: string) => z.array(FacetValueSchema).optional().describe(what);
+
+export const CreatorFacetsSchema = z
+  .object({
+    niche: facet('Per niche value, primary or secondary'),
+    country: facet('Per country code (creators with no country are not counted)'),
+    language: facet('Per language code'),
+    size: facet(
+      'Per subscriber band: nano (under 10K), micro (10K–100K), mid (100K–500K), macro (500K–1M), mega (1M+)',
+    ),
+    format: facet('Per dominant video format: short or long'),
+  })
+  .describe("Beyond the spec, when facets= asks: counts over the whole match set, each facet's without its own filter")
+  .meta({ id: 'CreatorFacets' });
+
+export const SponsorFacetsSchema = z
+  .object({ kind: facet('Per kind of business'), niche: facet('Per niche the sponsors sponsor in') })
+  .describe('Beyond the spec, when facets= asks: counts over the whole match set')
+  .meta({ id: 'SponsorFacets' });
+
 export const NicheSchema = z
   .object({ label: z.string(), value: z.string().describe('The value for niche_category') })
   .meta({ id: 'Niche' });
@@ -172,4 +202,5 @@ export type Audience = z.infer<typeof AudienceSchema>;
 export type SponsorSummary = z.infer<typeof SponsorSummarySchema>;
 export type SponsorDetail = z.infer<typeof SponsorDetailSchema>;
 export type Snapshot = z.infer<typeof SnapshotSchema>;
+export type FacetValue = z.infer<typeof FacetValueSchema>;
 export type Sponsorship = z.infer<typeof SponsorshipSchema>;

@@ -65,7 +65,7 @@ export const TOOLS: Tool[] = [
   define({
     name: 'search_creators',
     operationId: 'searchCreators',
-    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, 30-day subscriber growth in percent as min_subs_growth, has_sponsors, video_format) and sort (subs_growth_desc: fastest-growing first). Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators')} per page.`,
+    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, 30-day subscriber growth in percent as min_subs_growth, has_sponsors, video_format) and sort (subs_growth_desc: fastest-growing first). facets (niche,country,language,size,format) adds counts per value over the whole match set, to see how a search splits before narrowing it. Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators')} per page.`,
     input: SearchCreatorsParams,
     output: SearchCreatorsResult,
     run: (catalog, args, grant) => catalog.searchCreators(args, grant.pageSize),
@@ -153,7 +153,7 @@ export const TOOLS: Tool[] = [
     description: `Find sponsors (brands) by name, domain or keyword; ranked by detected sponsorships. ${cost('searchSponsors')}`,
     input: SearchSponsorsParams,
     output: SearchSponsorsResult,
-    run: (catalog, args) => catalog.searchSponsors(args.query),
+    run: (catalog, args) => catalog.searchSponsors(args.query, undefined, args.facets),
     render: (r) =>
       [
         `${r.returned} sponsors match "${r.query}".`,

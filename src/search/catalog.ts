@@ -9,6 +9,7 @@ import type {
   CreatorSponsorshipsParams,
   SearchCreatorsParams,
   SimilarCreatorsParams,
+  SponsorFacet,
 } from '../contract/params.ts';
 import type { Snapshot } from '../contract/resources.ts';
 import {
@@ -21,6 +22,7 @@ import {
   usesSemantic,
 } from './creator-query.ts';
 import type { CreatorSource, SponsorSource, SponsorshipDocument } from './documents.ts';
+import { presentFacets, sponsorFacetAggs } from './facets.ts';
 import { POPULARITY_SCORE } from './indexed-popularity.ts';
 import { aliases, optionalSearchPath, searchPath } from './indices.ts';
 import { LiveIndex } from './live-index.ts';
@@ -66,6 +68,7 @@ interface Hit<T> {
 }
 interface SearchResult<T> {
   hits: { total: { value: number }; hits: Hit<T>[] };
+  aggregations?: Parameters<typeof presentFacets>[1];
 }
 
 export class Catalog {
@@ -92,7 +95,10 @@ export class Catalog {
     }
     const paging = this.paging(params.page, pageSize, result.hits.total.value, creators.length);
     const head = JSON.stringify({ query: params.query, ...paging });
-    return `${head.slice(0, -1)},"creators":[${creators.join(',')}]}`;
+    const facets = params.facets?.length
+      ? `,"facets":${JSON.stringify(presentFacets(params.facets, result.aggregations))}`
+      : '';
+    return `${head.slice(0, -1)},"creators":[${creators.join(',')}]${facets}}`;
   }
 
   /** The same page as an object (MCP's structured content). */
@@ -172,11 +178,18 @@ export class Catalog {
     return creatorAudience(await this.findCreator('getCreatorAudience', id, AUDIENCE_SOURCE, signal));
   }
 
-  async searchSponsors(query: string, signal?: AbortSignal) {
+  /** `facets`: counts over the whole match set beside the sponsors (facets.ts), in the same request. */
+  async searchSponsors(query: string, signal?: AbortSignal, facets: readonly SponsorFacet[] = []) {
     const { index, body } = sponsorSearchRequest(query, this.options.profile.ranking, this.options);
-    const result = await this.search<SponsorSource>('searchSponsors', index, body, signal);
+    const aggs = facets.length ? { aggs: sponsorFacetAggs(facets) } : {};
+    const result = await this.search<SponsorSource>('searchSponsors', index, { ...body, ...aggs }, signal);
     const sponsors = result.hits.hits.map((hit) => sponsorSummary(hit._source, this.pages));
-    return { query, returned: sponsors.length, sponsors };
+    return {
+      query,
+      returned: sponsors.length,
+      sponsors,
+      ...(facets.length && { facets: presentFacets(facets, result.aggregations) }),
+    };
   }
 
   async sponsor(id: string, signal?: AbortSignal) {

@@ -4,6 +4,7 @@
 import { countryByName, languageByName } from '../contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
 import { categoryScoring } from './category-query.ts';
+import { type CreatorFacet, creatorFacetAggs, type NamedFilter } from './facets.ts';
 import { ADD_POPULARITY_SCORE, signalsKey } from './indexed-popularity.ts';
 import { nicheNamed } from './niche-intent.ts';
 import type { CreatorRanking } from './profile.ts';
@@ -165,24 +166,32 @@ export function popularityBoosts(ranking: CreatorRanking): Query[] {
   }));
 }
 
-/** Filters run in filter context: no scoring, and OpenSearch caches them. */
-export function creatorFilters(p: Omit<SearchCreatorsParams, 'query' | 'sort'>): Query[] {
-  const filters: Query[] = [];
-  const range = (field: string, bounds: { gte?: number; lte?: number }) => {
-    if (bounds.gte !== undefined || bounds.lte !== undefined) filters.push({ range: { [field]: bounds } });
+/** The search's filters in their order, each with the facet it belongs to. */
+export function namedFilters(p: Omit<SearchCreatorsParams, 'query' | 'sort'>): NamedFilter[] {
+  const filters: NamedFilter[] = [];
+  const range = (field: string, bounds: { gte?: number; lte?: number }, facet?: CreatorFacet) => {
+    if (bounds.gte !== undefined || bounds.lte !== undefined)
+      filters.push({ facet, query: { range: { [field]: bounds } } });
   };
   if (p.niche_category)
-    filters.push({ term: { [p.primary_niche_only ? 'primaryNiche' : 'niches']: p.niche_category } });
-  if (p.country) filters.push({ term: { countryCode: p.country } });
-  if (p.language) filters.push({ term: { languageCode: p.language } });
-  range('subscribers', { gte: p.min_subscribers, lte: p.max_subscribers });
+    filters.push({
+      facet: 'niche',
+      query: { term: { [p.primary_niche_only ? 'primaryNiche' : 'niches']: p.niche_category } },
+    });
+  if (p.country) filters.push({ facet: 'country', query: { term: { countryCode: p.country } } });
+  if (p.language) filters.push({ facet: 'language', query: { term: { languageCode: p.language } } });
+  range('subscribers', { gte: p.min_subscribers, lte: p.max_subscribers }, 'size');
   range('avgViews', { gte: p.min_avg_views });
   range('engagementRate', { gte: p.min_engagement_rate });
   range('subsGrowthPct30', { gte: p.min_subs_growth });
-  if (p.has_sponsors !== undefined) filters.push({ term: { hasSponsors: p.has_sponsors } });
-  if (p.video_format) filters.push({ term: { videoFormat: p.video_format } });
+  if (p.has_sponsors !== undefined) filters.push({ query: { term: { hasSponsors: p.has_sponsors } } });
+  if (p.video_format) filters.push({ facet: 'format', query: { term: { videoFormat: p.video_format } } });
   return filters;
 }
+
+/** Filters run in filter context: no scoring, and OpenSearch caches them. */
+export const creatorFilters = (p: Omit<SearchCreatorsParams, 'query' | 'sort'>): Query[] =>
+  namedFilters(p).map((f) => f.query);
 
 const SORT_FIELDS: Record<Sort, [string, 'asc' | 'desc']> = {
   subs_desc: ['subscribers', 'desc'],
@@ -234,7 +243,11 @@ export function creatorSearchBody(
   vector?: number[],
 ): Query {
   const bare = p.query.trim().replace(/^@+/, '');
-  const filter = creatorFilters(p);
+  const named = namedFilters(p);
+  // With facets, a facet's own filter moves to post_filter, so each facet's counts can leave it out (facets.ts):
+  // the same hits, scores and totalFound.
+  const faceted = p.facets?.length ? named.filter((f) => f.facet) : [];
+  const filter = named.filter((f) => !faceted.includes(f)).map((f) => f.query);
   const hints = hintBoosts(p.query, ranking);
   const niche = categoryOf(p, ranking);
   const text = textQuery(p.query, ranking, p.sort !== undefined);
@@ -258,8 +271,9 @@ export function creatorSearchBody(
   } else {
     query = { bool: { must: [text], should: [...popularityBoosts(ranking), ...hints], filter } };
   }
+  // The nearest in meaning are found among creators every filter admits, facets or not.
   if (vector && ranking.semantic && usesSemantic(p, ranking))
-    query = withNearest(query, vector, ranking.semantic, contentWords(p.query.trim()), filter);
+    query = withNearest(query, vector, ranking.semantic, contentWords(p.query.trim()), creatorFilters(p));
   return {
     from: window.from,
     size: window.size,
@@ -269,6 +283,8 @@ export function creatorSearchBody(
     stored_fields: [STORED_SUMMARY],
     query,
     sort: creatorSort(p.sort),
+    ...(faceted.length && { post_filter: { bool: { filter: faceted.map((f) => f.query) } } }),
+    ...(p.facets?.length && { aggs: creatorFacetAggs(p.facets, faceted) }),
   };
 }
 

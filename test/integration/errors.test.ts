@@ -102,7 +102,8 @@ describe('API description', () => {
     const schemas = Object.keys(document.json().components.schemas).sort();
     expect(schemas).toEqual(
       ['Audience', 'CreatorDetail', 'CreatorSponsor', 'CreatorSummary', 'Credits', 'Error', 'Niche']
-        .concat(['Growth', 'Snapshot', 'SponsorDetail', 'SponsorSummary', 'Sponsorship'])
+        .concat(['CreatorFacets', 'FacetValue', 'Growth', 'Snapshot', 'SponsorDetail', 'SponsorFacets'])
+        .concat(['SponsorSummary', 'Sponsorship'])
         .sort(),
     );
     // Every reference resolves: no schema was dropped that something uses.

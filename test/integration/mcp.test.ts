@@ -136,7 +136,7 @@ describe('MCP over Streamable HTTP', () => {
       expect.arrayContaining(['query', 'niche_category', 'country', 'min_subscribers', 'sort', 'page']),
     );
     expect(Object.keys((search?.outputSchema?.properties as object) ?? {}).sort()).toEqual(
-      ['creators', 'hasMore', 'nextPage', 'page', 'query', 'returned', 'totalFound'].sort(),
+      ['creators', 'facets', 'hasMore', 'nextPage', 'page', 'query', 'returned', 'totalFound'].sort(),
     );
   });
 
@@ -195,6 +195,50 @@ describe('MCP over Streamable HTTP', () => {
 
   // Every real client lists the tools first, and the SDK's Client then validates any structuredContent of a
   // tools/call against the tool's output schema: an error must come back as a result it hands on, not a -32602.
+  it('lists the prompts for the jobs people bring, and fills each with its arguments', async () => {
+    const { key } = await t.key();
+    const client = await connect(key);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(['audit_brand', 'find_lookalikes', 'shortlist_creators']);
+    for (const prompt of prompts)
+      expect(
+        prompt.arguments?.some((a) => a.required),
+        prompt.name,
+      ).toBe(true);
+    const brief = await client.getPrompt({
+      name: 'shortlist_creators',
+      arguments: { brief: 'ergonomic keyboards for programmers', country: 'Germany' },
+    });
+    const text = (brief.messages[0] as { content: { text: string } }).content.text;
+    expect(text).toContain('"ergonomic keyboards for programmers"');
+    expect(text).toContain('Germany');
+    for (const tool of ['list_niches', 'search_creators', 'get_creator_audience', 'get_creator_sponsorships'])
+      expect(text).toContain(tool);
+    const audit = await client.getPrompt({ name: 'audit_brand', arguments: { brand: 'Keyforge Labs' } });
+    expect((audit.messages[0] as { content: { text: string } }).content.text).toMatch(
+      /search_sponsors with "Keyforge Labs"/,
+    );
+    await expect(client.getPrompt({ name: 'audit_brand', arguments: {} })).rejects.toThrow(/needs brand/);
+    await expect(client.getPrompt({ name: 'write_poem', arguments: {} })).rejects.toThrow(/No prompt named write_poem/);
+  });
+
+  it('serves the niche list and the caller’s balance as resources, free, as REST answers them', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 7 });
+    const client = await connect(key);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['csi://credits', 'csi://niches']);
+    const read = async (uri: string) =>
+      JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as Record<
+        string,
+        unknown
+      >;
+    expect(await read('csi://niches')).toEqual(await rest('/api/v1/niches', key));
+    expect(await read('csi://credits')).toMatchObject({ balance: 7, unlimited: false });
+    expect(await read('csi://credits')).toEqual(await rest('/api/v1/credits', key));
+    expect(await balance(accountId)).toBe(7);
+    await expect(client.readResource({ uri: 'csi://everything' })).rejects.toThrow(/No resource at csi:\/\/everything/);
+  });
+
   it('reports errors as tool results the SDK’s Client hands on after listTools; a 404 and a 422 cost nothing', async () => {
     const { key, accountId } = await t.key({ unlimited: false, allowance: 5 });
     const client = await connect(key);

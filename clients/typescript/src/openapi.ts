@@ -458,6 +458,32 @@ export interface components {
             /** @description Average views per video */
             avgViews: number;
         };
+        FacetValue: {
+            /** @description The value as a filter takes it (a niche value, a country or language code, a size band) */
+            value: string;
+            label: string;
+            count: number;
+        };
+        /** @description Beyond the spec, when facets= asks: counts over the whole match set, each facet's without its own filter */
+        CreatorFacets: {
+            /** @description Per niche value, primary or secondary */
+            niche?: components["schemas"]["FacetValue"][];
+            /** @description Per country code (creators with no country are not counted) */
+            country?: components["schemas"]["FacetValue"][];
+            /** @description Per language code */
+            language?: components["schemas"]["FacetValue"][];
+            /** @description Per subscriber band: nano (under 10K), micro (10K–100K), mid (100K–500K), macro (500K–1M), mega (1M+) */
+            size?: components["schemas"]["FacetValue"][];
+            /** @description Per dominant video format: short or long */
+            format?: components["schemas"]["FacetValue"][];
+        };
+        /** @description Beyond the spec, when facets= asks: counts over the whole match set */
+        SponsorFacets: {
+            /** @description Per kind of business */
+            kind?: components["schemas"]["FacetValue"][];
+            /** @description Per niche the sponsors sponsor in */
+            niche?: components["schemas"]["FacetValue"][];
+        };
         Niche: {
             label: string;
             /** @description The value for niche_category */
@@ -503,6 +529,8 @@ export interface operations {
                 has_sponsors?: boolean;
                 /** @description The dominant format of the channel */
                 video_format?: "short" | "long";
+                /** @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free */
+                facets?: string;
                 /** @description Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last */
                 sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc" | "subs_growth_desc";
                 page?: number;
@@ -529,6 +557,7 @@ export interface operations {
                         hasMore: boolean;
                         nextPage: number | null;
                         creators: components["schemas"]["CreatorSummary"][];
+                        facets?: components["schemas"]["CreatorFacets"];
                     };
                 };
             };
@@ -1117,6 +1146,8 @@ export interface operations {
             query: {
                 /** @description Brand or sponsor name, domain or keyword */
                 query: string;
+                /** @description Beyond the spec: counts to return beside the page, comma-separated, of kind, niche; free */
+                facets?: string;
             };
             header?: never;
             path?: never;
@@ -1134,6 +1165,7 @@ export interface operations {
                         query: string;
                         returned: number;
                         sponsors: components["schemas"]["SponsorSummary"][];
+                        facets?: components["schemas"]["SponsorFacets"];
                     };
                 };
             };
