@@ -335,6 +335,16 @@ def first(cands, key, rec):
         cands[key] = credited(rec)
 
 
+def add_api_snapshots(src, cands, sources, flags_from_counts=True):
+    """Every videos.list item in each snapshot of each (repository, file), dated by the snapshot's newest item."""
+    for repo, path in sources:
+        for date, commit, items in snapshots(src, repo, path):
+            td = ydm(newest(items))
+            for it in items:
+                row = api_row(it, td, flags_from_counts)
+                first(cands, row[0], row)
+
+
 @rebuild('gb-ca')
 def gb_ca(src):
     repo, c = 'devdio/flyai_datasets', '683f4c2e6f79feaaac23d55040871a8b80a962cb'
@@ -503,15 +513,10 @@ def trending_2023_2025(src):
                 row = scraper_row(r)
                 row[9] = 0
                 first(cands, r['video_id'], row)
-    for repo, path in [('ayaniegain/youtube-clone', 'src/utils/constant.js'),
-                       ('RohitChanda/namaste-youtube-frontend', 'src/utils/constant.js'),
-                       ('Siddhesh-Yadav/YoutubeCloneReact', 'src/utils/constants.js'),
-                       ('Sumister/youtube-clone', 'src/SampleData/videoListResponse.js')]:
-        for date, commit, items in snapshots(src, repo, path):
-            td = ydm(newest(items))
-            for it in items:
-                row = api_row(it, td)
-                first(cands, row[0], row)
+    add_api_snapshots(src, cands, [('ayaniegain/youtube-clone', 'src/utils/constant.js'),
+                                   ('RohitChanda/namaste-youtube-frontend', 'src/utils/constant.js'),
+                                   ('Siddhesh-Yadav/YoutubeCloneReact', 'src/utils/constants.js'),
+                                   ('Sumister/youtube-clone', 'src/SampleData/videoListResponse.js')])
     recs, missing = by_labels(L, cands)
     return write_csv(recs, '\r\n'), missing
 
@@ -541,17 +546,12 @@ def uploads_2022(src):
             first(cands, vid, [vid, '22.20.04', kw.get('title', ''), channel_by_pos.get(int(kw.get('channelId', 0)), ''),
                                0, kw.get('createdAt', ''), '[None]', 0, 0, 0, 0, thumb(vid), 'False', 'False', 'False',
                                desc])
-    for repo, path in [('Ashish357/VideoStreamingApp', 'src/components/mocks/data.jsx'),
-                       ('altovoy/react-youtube-material-ui', 'src/dummyData/index.js'),
-                       ('sumeyye-uzgor/netflix-clone', 'db/popularData.js'),
-                       ('HsienW/react-youtube', 'src/ApiCenter/Api/ApiSimulation.js'),
-                       ('mdsajib360/react-youtube-search', 'test.js'),
-                       ('shefaliswat/MyYoutube', 'src/mockData/mostPopular.js')]:
-        for date, commit, items in snapshots(src, repo, path):
-            td = ydm(newest(items))
-            for it in items:
-                row = api_row(it, td)
-                first(cands, row[0], row)
+    add_api_snapshots(src, cands, [('Ashish357/VideoStreamingApp', 'src/components/mocks/data.jsx'),
+                                   ('altovoy/react-youtube-material-ui', 'src/dummyData/index.js'),
+                                   ('sumeyye-uzgor/netflix-clone', 'db/popularData.js'),
+                                   ('HsienW/react-youtube', 'src/ApiCenter/Api/ApiSimulation.js'),
+                                   ('mdsajib360/react-youtube-search', 'test.js'),
+                                   ('shefaliswat/MyYoutube', 'src/mockData/mostPopular.js')])
     recs, missing = by_labels(L, cands)
     return write_csv(recs, '\r\n'), missing
 
@@ -571,11 +571,7 @@ def india_2017_mixed(src):
         for it in items:
             row = api_row(it, td)
             first(cands, row[0], row)
-    for date, commit, items in snapshots(src, 'GabrielCarames/youtube-clone', 'src/hooks/useHome.js'):
-        td = ydm(newest(items))
-        for it in items:
-            row = api_row(it, td, flags_from_counts=False)
-            first(cands, row[0], row)
+    add_api_snapshots(src, cands, [('GabrielCarames/youtube-clone', 'src/hooks/useHome.js')], flags_from_counts=False)
     data = json.loads(src.show('mobius29er/youtubeExtractor', '0b471cb63ce183ac2311723bcdac72fcfb8074f2',
                                'extracted_data/metadata_only.json'))
     for ch, body in data.items():
@@ -636,13 +632,9 @@ def latam_fr(src):
             hit = hit or vid in {lab['videoId'] for lab in L}
         if hit:
             src.note(repo, commit, path, data)
-    for repo2, path in [('elarion83/musicroom', 'src/services/mockedArray.js'), ('imalbi/yt-clone', 'src/lib/mocks/popularVideos.js'),
-                        ('rubennp/ita-s9-pf', 'src/apis/myapi.js')]:
-        for date, commit, items in snapshots(src, repo2, path):
-            td = ydm(newest(items))
-            for it in items:
-                row = api_row(it, td)
-                first(cands, row[0], row)
+    add_api_snapshots(src, cands, [('elarion83/musicroom', 'src/services/mockedArray.js'),
+                                   ('imalbi/yt-clone', 'src/lib/mocks/popularVideos.js'),
+                                   ('rubennp/ita-s9-pf', 'src/apis/myapi.js')])
     recs, missing = by_labels(L, cands)
     return write_csv(recs, '\r\n'), missing
 
