@@ -160,12 +160,7 @@ export class Catalog {
     const operation = 'getCreatorHistory';
     const found = await this.findCreator(operation, id, ['creatorId', 'slug', 'name'], signal);
     const { index, body } = creatorHistoryRequest(found.creatorId, params, pageSize, this.options);
-    const result = await this.options.http.post<SearchResult<Snapshot>>(
-      optionalSearchPath(index),
-      body,
-      signal,
-      operation,
-    );
+    const result = await this.search<Snapshot>(operation, index, body, signal, optionalSearchPath);
     const snapshots = result.hits.hits.map((hit) => snapshot(hit._source));
     return {
       creator: { id: found.slug, name: found.name },
@@ -261,8 +256,9 @@ export class Catalog {
     index: string,
     body: Record<string, unknown>,
     signal?: AbortSignal,
+    path: (index: string) => string = searchPath,
   ): Promise<SearchResult<T>> {
-    return this.options.http.post<SearchResult<T>>(searchPath(index), body, signal, operation);
+    return this.options.http.post<SearchResult<T>>(path(index), body, signal, operation);
   }
 }
 
