@@ -18,6 +18,8 @@ const USAGE = `Usage: npm run admin -- <command>
   key create <accountId> [--name NAME]
   key list <accountId>
   key revoke <accountId> <keyId>
+  key cap <accountId> <keyId> <N|off>   the most credits the key may spend per period (402 key_cap_reached after)
+  usage <accountId>            credits spent this period by key, endpoint and day
   settle                       refund reservations past their deadline now (API processes do it every few seconds)`;
 
 class UsageError extends Error {}
@@ -94,6 +96,11 @@ async function command(argv: string[], store: Accounts, config: Config): Promise
     return { accountId: id, keyId, key, note: 'Shown once: store it now; it cannot be shown again.' };
   }
   if (command === 'key list') return store.listKeys(id);
+  if (command === 'key cap') {
+    const cap = positionals[4] === 'off' ? null : count(positionals[4], 'cap');
+    return (await store.setKeyCap(id, String(arg), cap)) ? { keyId: arg, cap } : failed(`no key ${arg}`);
+  }
+  if (positionals.length === 2 && group === 'usage') return store.usage(String(action));
   if (positionals.length === 1 && group === 'settle') return store.settle();
   if (command === 'key revoke')
     return (await store.revokeKey(id, String(arg))) ? { revoked: arg } : failed(`no key ${arg}`);

@@ -171,7 +171,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
       await api.register(accessHooks, { meter: app.meter });
       await api.register(creatorRoutes, { catalog });
       await api.register(sponsorRoutes, { catalog });
-      await api.register(referenceRoutes);
+      await api.register(referenceRoutes, { redis: clients.redis, redisKeyPrefix: config.redisKeyPrefix });
     },
     { prefix: '/api/v1' },
   );

@@ -90,7 +90,7 @@ export class Metrics {
 
   readonly refusals = new Counter({
     name: 'csi_refusals_total',
-    help: 'Calls refused, by error code: unauthorized (401), out_of_credits (402), forbidden (403), rate_limited (429), unavailable (503).',
+    help: 'Calls refused, by error code: unauthorized (401), out_of_credits and key_cap_reached (402), forbidden (403), rate_limited (429), unavailable (503).',
     labelNames: ['code'] as const,
     registers: [this.registry],
   });

@@ -19,8 +19,10 @@ export interface Caller {
   cost: number;
   /** False when the parameters will fail validation: the call is checked but not charged. */
   valid: boolean;
-  /** The spec's operationId, for metrics; absent for messages that are not an operation (MCP's free methods). */
+  /** The spec's operationId, for metrics and usage; absent for messages that are not an operation (MCP's free methods). */
   operation?: string;
+  /** An export's most rows: it reserves what they cost in pages of the plan's size, instead of `cost`. */
+  rows?: number;
 }
 
 /** A call that may proceed: what the credit script answered, plus what the handlers need. */
@@ -72,7 +74,9 @@ const nextCallId = () => `${CALL_ID_PREFIX}${(callCount++).toString(36)}`;
 /** A call's reservation as its check asks for it. */
 interface Reservation {
   cost: number;
+  rows?: number;
   callId: string;
+  operation: string;
   /** When the check was sent (ms). */
   since: number;
 }
@@ -103,8 +107,8 @@ export interface AccessOptions {
  * calls go ahead of their check (the fast path of ahead.ts): `goAhead`.
  */
 export class Access {
-  /** Requests per minute of each plan with API access. */
-  private readonly perMinute: Record<string, number>;
+  /** Requests per minute and page size of each plan with API access. */
+  private readonly plans: { limits: Record<string, number>; pageSizes: Record<string, number> };
   /** Keys seen before, by digest. The account and key never change (revocation is checked by the script). */
   private readonly known = new Map<string, KeyRef>();
   private readonly ahead: Ahead;
@@ -129,11 +133,11 @@ export class Access {
     this.confirmations = new Confirmations(store, log, metrics);
     this.now = now;
     this.metrics = metrics;
-    this.perMinute = Object.fromEntries(
-      Object.entries(config.plans)
-        .filter(([, plan]) => plan.api)
-        .map(([name, plan]) => [name, plan.perMinute]),
-    );
+    const withApi = Object.entries(config.plans).filter(([, plan]) => plan.api);
+    this.plans = {
+      limits: Object.fromEntries(withApi.map(([name, plan]) => [name, plan.perMinute])),
+      pageSizes: Object.fromEntries(withApi.map(([name, plan]) => [name, plan.pageSize])),
+    };
   }
 
   /** What the per-address limit counts a client address under (an IPv6 one by its network). */
@@ -167,7 +171,14 @@ export class Access {
 
   private async check(caller: Caller, digest: string | undefined): Promise<Grant> {
     const known = digest ? this.known.get(digest) : undefined;
-    const call = { cost: caller.valid ? caller.cost : 0, callId: nextCallId(), since: Date.now() };
+    const operation = caller.operation ?? '-';
+    const call: Reservation = {
+      cost: caller.valid ? caller.cost : 0,
+      rows: caller.valid ? caller.rows : undefined,
+      callId: nextCallId(),
+      operation,
+      since: Date.now(),
+    };
     const [ipCount, ref, reserved] = await this.firstTrip(caller, digest, known, call);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
     this.ahead.counted(
@@ -198,6 +209,14 @@ export class Access {
     }
     const keyWindow: Window = { name: 'key', ...outcome.window };
     if (outcome.status === 'rate_limited') throw rateLimited(keyWindow, 'this API key');
+    if (outcome.status === 'key_capped') {
+      throw new ApiError(
+        402,
+        'key_cap_reached',
+        `This API key has spent its cap of ${outcome.cap} credits this period; the account's other keys are not affected. The cap renews at ${outcome.renewsAt}.`,
+        rateLimitHeaders(keyWindow),
+      );
+    }
     const plan = this.config.plans[outcome.plan];
     if (outcome.status === 'out_of_credits') {
       const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
@@ -205,10 +224,10 @@ export class Access {
     }
     // Unless the account changed while this check ran (accountChanged forgot the key): then it waits for a grant.
     if (call.cost > 0 && this.known.get(digest) === ref) {
-      this.ahead.granted(digest, plan.pageSize, outcome.balance ?? Number.POSITIVE_INFINITY);
+      const left = Math.min(outcome.balance ?? Number.POSITIVE_INFINITY, outcome.capLeft ?? Number.POSITIVE_INFINITY);
+      this.ahead.granted(digest, plan.pageSize, left);
     }
     const { status: _status, window: _window, ...granted } = outcome;
-    const operation = caller.operation ?? '-';
     if (granted.charged) this.metrics?.creditsCharged.inc({ plan: granted.plan, operation }, granted.charged);
     return {
       ...granted,
@@ -255,7 +274,7 @@ export class Access {
     ip?: { address: string; limit: number },
   ): Promise<AccessOutcome> {
     try {
-      return await this.store.access(ref, call, this.perMinute, this.now(), ip);
+      return await this.store.access(ref, call, this.plans, this.now(), ip);
     } catch (error) {
       if (call.cost > 0)
         void this.giveBack({ accountId: ref.accountId, callId: call.callId, since: call.since, charged: false });

@@ -9,6 +9,7 @@ import { announceChange } from './notices.ts';
 import { currentPeriod, type Period } from './periods.ts';
 import { type Settled, settleDue } from './settle.ts';
 import { AccessStore, redisKeys, selectorOf } from './store.ts';
+import { readUsage } from './usage.ts';
 
 // Adds (or, with ARGV[3] = 'set', sets) credits in the current period, rolling it over first when it is older (only
 // forward, as in the access script: an admin clock a little behind never takes the account back a period).
@@ -100,6 +101,7 @@ export class Accounts {
           createdAt: r.createdAt,
           lastUsedAt: lastUsed,
           revokedAt: r.revokedAt ?? null,
+          cap: r.cap ? Number(r.cap) : null,
         };
       }),
     );
@@ -117,6 +119,27 @@ export class Accounts {
     await this.redis.del(this.keys.index(selector));
     await announceChange(this.redis, this.prefix, accountId);
     return true;
+  }
+
+  /**
+   * Caps what a key may spend per period (null: no cap). The credit script checks it beside the balance, against
+   * what the key has spent this period already, so a cap set mid-period counts what was spent before it.
+   */
+  async setKeyCap(accountId: string, keyId: string, cap: number | null): Promise<boolean> {
+    const record = this.keys.record(accountId, keyId);
+    if (!(await this.redis.hget(record, 'selector'))) return false;
+    if (cap === null) await this.redis.hdel(record, 'cap');
+    else await this.redis.hset(record, 'cap', cap);
+    await announceChange(this.redis, this.prefix, accountId);
+    return true;
+  }
+
+  /** What the account spent this period, by key, endpoint and day (GET /usage answers the same). */
+  async usage(accountId: string, now = new Date()) {
+    const account = await this.getAccount(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    const period = currentPeriod((account.period as Period) ?? 'month', now).id;
+    return readUsage(this.redis, this.prefix, accountId, period);
   }
 
   async setPlan(accountId: string, plan: PlanName, allowance: number): Promise<void> {

@@ -105,6 +105,8 @@ export class MeteredCall {
   private readonly provisionalPageSize: number | undefined;
   private settled = false;
   private cancelled = false;
+  /** Of an export: the credits its rows sent so far cost, which it keeps however its response ends. */
+  private kept: number | undefined;
 
   constructor(
     private readonly meter: Meter,
@@ -152,14 +154,24 @@ export class MeteredCall {
   }
 
   /**
+   * An export's rows sent so far cost `credits` of its reservation: it keeps them whether its response ends whole
+   * or cut short, and the rest goes back when it settles.
+   */
+  keep(credits: number): void {
+    this.kept = credits;
+  }
+
+  /**
    * The response is decided: a success (its answer written) keeps the charge and confirms it, anything else refunds
-   * it. Only the first decision counts; a failure decided before the check answered refunds once it has (`run`).
+   * it; an export keeps what it sent (`keep`) either way. Only the first decision counts; a failure decided before
+   * the check answered refunds once it has (`run`).
    */
   async settle(succeeded: boolean): Promise<void> {
     if (this.settled) return;
     this.settled = true;
     this.meter.decided(this);
-    if (!succeeded) await this.refund();
+    const keep = this.kept ?? (succeeded ? this.grant?.charged : 0) ?? 0;
+    if (keep < (this.grant?.charged ?? 0)) await this.refund(keep);
     else if (this.grant?.charged) this.meter.access?.confirm(this.grant);
   }
 
@@ -170,20 +182,22 @@ export class MeteredCall {
   }
 
   /**
-   * Gives back what the call reserved and updates its grant to say so (the response's credit headers come from
-   * it). Safe more than once; never throws (a refund Redis misses is retried).
+   * Gives back what the call reserved but `keep` credits, and updates its grant to say so (the response's credit
+   * headers come from it). Safe more than once; never throws (a refund Redis misses is retried).
    */
-  private async refund(): Promise<void> {
+  private async refund(keep = 0): Promise<void> {
     const grant = this.grant;
     if (!grant?.charged || !this.meter.access) return;
-    this.meter.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, grant.charged);
-    if (grant.balance !== null) grant.balance += grant.charged;
-    grant.charged = 0;
+    const back = grant.charged - keep;
+    this.meter.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, back);
+    if (grant.balance !== null) grant.balance += back;
+    grant.charged = keep;
     await this.meter.access.giveBack({
       accountId: grant.accountId,
       callId: grant.callId,
       since: grant.checkedAt,
       charged: true,
+      keep,
     });
   }
 }

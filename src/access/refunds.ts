@@ -19,6 +19,8 @@ export interface RefundOf {
   since: number;
   /** The check answered that the call was charged (so its record must exist), rather than not at all. */
   charged: boolean;
+  /** Credits of the reservation the call keeps (an export's rows sent); the rest comes back. */
+  keep?: number;
 }
 
 export class Refunds {
@@ -43,7 +45,7 @@ export class Refunds {
   /** Gives back what the call reserved, now or as soon as Redis answers; false when it had to wait. Never throws. */
   async refund(call: RefundOf): Promise<boolean> {
     try {
-      this.landed(call, await this.store.refund(call.accountId, call.callId));
+      this.landed(call, await this.store.refund(call.accountId, call.callId, call.keep));
       return true;
     } catch (err) {
       this.log.warn({ err, accountId: call.accountId, callId: call.callId }, 'refund deferred: Redis did not answer');
@@ -81,7 +83,7 @@ export class Refunds {
         continue;
       }
       try {
-        this.landed(call, await this.store.refund(call.accountId, call.callId));
+        this.landed(call, await this.store.refund(call.accountId, call.callId, call.keep));
         this.pending.delete(callId);
       } catch {
         return; // still unreachable: the next round tries again

@@ -22,20 +22,29 @@ local function nowMs()
 end
 `;
 
-// Gives a call's reservation back, once: the call is marked given up (for as long as its record lives), so a refund
-// sent twice, settlement after a refund, or a reservation that runs after its refund (a script that waited out a
-// stall) changes nothing. Nothing comes back once the period has rolled over (the new allowance is already whole).
-// Returns the credits given back, or -1 when the call has no record: never reserved, or the record expired.
+// Gives a call's reservation back, once, but for `keep` credits of it (an export keeps what the rows it sent cost):
+// the call is marked settled for as long as its record lives, so a refund sent twice, settlement after a refund, or
+// a reservation that runs after its refund (a script that waited out a stall) changes nothing. Nothing comes back
+// once the period has rolled over (the new allowance is already whole). The key's and the endpoint's usage counters
+// of the period go down by what comes back. Returns the credits given back, or -1 when the call has no record:
+// never reserved, or the record expired.
 const GIVE_BACK_LUA = `
-local function giveBack(account, call, ttlMs)
+local function giveBack(account, call, ttlMs, keep)
   local prior = redis.call('GET', call)
   if prior == 'refunded' then return 0 end
   redis.call('SET', call, 'refunded', 'PX', ttlMs)
   if not prior then return -1 end
   local reserved = cjson.decode(prior)
   if redis.call('HGET', account, 'periodId') ~= reserved.periodId then return 0 end
-  redis.call('HINCRBY', account, 'balance', reserved.cost)
-  return reserved.cost
+  local back = reserved.cost - (keep or 0)
+  if back <= 0 then return 0 end
+  redis.call('HINCRBY', account, 'balance', back)
+  if reserved.usage then
+    local usage = account .. ':usage:' .. reserved.periodId
+    redis.call('HINCRBY', usage, 'k ' .. reserved.key, -back)
+    redis.call('HINCRBY', usage, reserved.usage, -back)
+  end
+  return back
 end
 `;
 
@@ -45,7 +54,10 @@ return cjson.encode(count(KEYS[1]))
 `;
 
 // Checks the key and the plan, counts the key's request in its one-minute window, renews the period when due and
-// reserves `cost` credits: one atomic step on one slot. A call over its limit reserves nothing, so a 429 never
+// reserves `cost` credits (or, for an export, what `rows` cost in pages of the plan's size): one atomic step on one
+// slot. A key with a cap spends at most that many credits a period: the key's spending is counted in the account's
+// usage hash of the period (per key, and per key, endpoint and day, for GET /usage), so the cap and the balance are
+// checked and spent in the same step, and a refund gives back to both. A call over its limit reserves nothing, so a 429 never
 // needs a refund. A metered call has an id (KEYS[4]): the script records its reservation there, so the same script
 // run twice (ioredis re-sends unanswered commands after a reconnect) charges once, and a call already given up (its
 // refund ran first, after a timeout) is never charged. A reservation also goes into the account's pending set
@@ -71,7 +83,7 @@ end
 -- A call seen before (ioredis re-sends a script after a reconnect) was admitted then, whatever its address's count
 -- says now (the re-sent run counts the address once more: protection, not metering).
 if ip and ip.used > arg.ipLimit and not redis.call('GET', call) then return reply({status = 'ip_limited'}) end
-local k = redis.call('HMGET', record, 'revokedAt', 'lastUsedAt', 'digest')
+local k = redis.call('HMGET', record, 'revokedAt', 'lastUsedAt', 'digest', 'cap')
 if not k[3] or k[1] then return reply({status = 'unauthorized'}) end
 local a = redis.call('HMGET', account, 'plan', 'unlimited', 'allowance', 'balance', 'period', 'periodId')
 if not a[1] then return reply({status = 'unauthorized'}) end
@@ -85,7 +97,11 @@ if not periodId or periodId < period.id then
   periodId, balance = period.id, tonumber(a[3])
   redis.call('HSET', account, 'balance', balance, 'periodId', periodId)
 end
-local metered = arg.cost > 0 and not unlimited
+local cost = arg.rows and math.ceil(arg.rows / arg.pageSizes[a[1]]) or arg.cost
+local metered = cost > 0 and not unlimited
+local usage = account .. ':usage:' .. periodId
+local cap = tonumber(k[4])
+local spent = cap and tonumber(redis.call('HGET', usage, 'k ' .. arg.keyId) or 0)
 local prior = metered and redis.call('GET', call)
 if prior == 'refunded' then return reply({status = 'cancelled'}) end
 local window, status, charged = nil, 'ok', 0
@@ -99,12 +115,19 @@ end
 window.limit = limit
 if window.used > limit and not prior then return reply({status = 'rate_limited', plan = a[1], window = window}) end
 if metered and not prior then
-  if balance < arg.cost then
+  if balance < cost then
     status = 'out_of_credits'
+  elseif cap and spent + cost > cap then
+    status = 'key_capped'
   else
-    balance = redis.call('HINCRBY', account, 'balance', -arg.cost)
-    charged = arg.cost
-    redis.call('SET', call, cjson.encode({cost = charged, periodId = periodId}), 'PX', arg.callTtlMs)
+    balance = redis.call('HINCRBY', account, 'balance', -cost)
+    charged = cost
+    local field = arg.keyId .. ' ' .. arg.operation .. ' ' .. arg.day
+    spent = redis.call('HINCRBY', usage, 'k ' .. arg.keyId, cost)
+    if spent == cost then redis.call('PEXPIRE', usage, arg.usageTtlMs) end
+    redis.call('HINCRBY', usage, field, cost)
+    local reservation = {cost = cost, periodId = periodId, key = arg.keyId, usage = field}
+    redis.call('SET', call, cjson.encode(reservation), 'PX', arg.callTtlMs)
     local deadline = nowMs() + arg.reservationMs
     redis.call('ZADD', pending, deadline, arg.callId)
     if due then
@@ -117,14 +140,16 @@ return reply({
   status = status, plan = a[1], window = window, unlimited = unlimited,
   balance = unlimited and cjson.null or balance, allowance = tonumber(a[3]),
   renewsAt = unlimited and cjson.null or period.renewsAt, charged = charged, periodId = periodId,
+  cap = cap, capLeft = cap and math.max(cap - spent, 0),
 })
 `;
 
-// A failed call's refund (KEYS: account, call, pending; ARGV: ttl, call id): it is no longer pending either way.
+// A failed call's refund, or an export's settlement (KEYS: account, call, pending; ARGV: ttl, call id, credits to
+// keep): it is no longer pending either way.
 const REFUND_LUA = `
 ${GIVE_BACK_LUA}
 redis.call('ZREM', KEYS[3], ARGV[2])
-return giveBack(KEYS[1], KEYS[2], ARGV[1])
+return giveBack(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[3]))
 `;
 
 // Settles one account (KEYS: account, pending; ARGV: ttl, at most how many calls): refunds every reservation past
@@ -151,7 +176,14 @@ declare module 'ioredis' {
     /** Keys: account, record, rate, call, pending, then due and address where the connection allows them. */
     csiAccess(numberOfKeys: number, ...keysThenArgs: string[]): Result<string, Context>;
     csiIp(address: string): Result<string, Context>;
-    csiRefund(account: string, call: string, pending: string, ttlMs: number, callId: string): Result<number, Context>;
+    csiRefund(
+      account: string,
+      call: string,
+      pending: string,
+      ttlMs: number,
+      callId: string,
+      keep: number,
+    ): Result<number, Context>;
     csiSettle(
       account: string,
       pending: string,

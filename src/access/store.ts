@@ -15,10 +15,12 @@ import { defineScripts } from './scripts.ts';
  *
  *   <p>{acct:<id>}               hash  plan, unlimited, allowance, period, periodId, balance, createdAt
  *   <p>{acct:<id>}:keyids        set   the account's key ids
- *   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt
+ *   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt, cap
  *   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
  *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
  *   <p>{acct:<id>}:pending       zset  reservations not confirmed yet: call ids by deadline (Redis's clock, ms)
+ *   <p>{acct:<id>}:usage:<periodId>  hash  credits spent in the period: "k <keyId>" per key (its cap is checked
+ *                                         against it), "<keyId> <operation> <YYYY-MM-DD>" per key, endpoint and day
  *   <p>key:<selector>            string "<accountId> <keyId> <digest>"   (selector: first 16 hex of the digest)
  *   <p>rl:ip:<address>           counter of the address's current one-minute window (expires with it)
  *   <p>settle:due                zset  "<accountId> <time>" by time: an account to settle then (settle.ts)
@@ -34,6 +36,7 @@ export function redisKeys(prefix: string) {
   const call = (id: string, callId: string) => `${account(id)}:call:${callId}`;
   const pending = (id: string) => `${account(id)}:pending`;
   return {
+    usage: (id: string, periodId: string) => `${account(id)}:usage:${periodId}`,
     account,
     keyIds,
     record,
@@ -70,6 +73,9 @@ const LAST_USED_EVERY_MS = 60_000;
  */
 export const CALL_TTL_MS = 10 * 60_000;
 
+/** A period's usage counters outlive it by a little over a month: time to read the last one after it ended. */
+const USAGE_TTL_MS = 70 * 86_400_000;
+
 export interface KeyRef {
   accountId: string;
   keyId: string;
@@ -94,6 +100,10 @@ export interface Granted {
   renewsAt: string | null;
   charged: number;
   periodId: string;
+  /** The key's cap, credits per period, when it has one. */
+  cap?: number;
+  /** What the key may still spend this period under its cap. */
+  capLeft?: number;
 }
 
 type Verdict =
@@ -104,6 +114,8 @@ type Verdict =
   | { status: 'cancelled' }
   | { status: 'forbidden'; plan: string }
   | { status: 'rate_limited'; plan: string; window: RateWindow }
+  /** The key has spent its cap this period: the account's other keys may still spend. */
+  | { status: 'key_capped'; plan: string; window: RateWindow; cap: number; renewsAt: string }
   | Granted;
 
 export type AccessOutcome = Verdict & {
@@ -115,8 +127,13 @@ export type AccessOutcome = Verdict & {
 export class AccessStore {
   private readonly keys: ReturnType<typeof redisKeys>;
 
-  /** The current period of each kind, while `now` stays within [from, until). */
-  private periods?: { from: number; until: number; byKind: Record<string, { id: string; renewsAt: string }> };
+  /** The current period of each kind and the day (UTC), while `now` stays within [from, until). */
+  private periods?: {
+    from: number;
+    until: number;
+    byKind: Record<string, { id: string; renewsAt: string }>;
+    day: string;
+  };
 
   /** Whether `access` can count the caller's address too (`ip`): on one server, not on a cluster. */
   readonly countsAddresses: boolean;
@@ -161,23 +178,31 @@ export class AccessStore {
 
   /**
    * Checks key and plan, counts the key's window, renews the period when due and reserves `cost` credits for the
-   * call `callId`, atomically; the same call asked again is answered without a second charge. `limits` maps each
-   * plan with API access to its requests per minute. With `ip` (only where `countsAddresses`), the caller's address
-   * is counted first, and an address over `ip.limit` is refused before anything else.
+   * call `callId` (for an export, what `rows` cost in pages of the plan's size, `pageSizes`), within the key's cap,
+   * atomically; the same call asked again is answered without a second charge. `limits` maps each plan with API
+   * access to its requests per minute. With `ip` (only where `countsAddresses`), the caller's address is counted
+   * first, and an address over `ip.limit` is refused before anything else.
    */
   async access(
     ref: KeyRef,
-    call: { cost: number; callId: string },
-    limits: Record<string, number>,
+    call: { cost: number; callId: string; operation: string; rows?: number },
+    plans: { limits: Record<string, number>; pageSizes: Record<string, number> },
     now: Date,
     ip?: { address: string; limit: number },
   ): Promise<AccessOutcome> {
+    const { byKind, day } = this.periodsAt(now.getTime());
     const args = JSON.stringify({
       cost: call.cost,
+      rows: call.rows,
+      pageSizes: call.rows === undefined ? undefined : plans.pageSizes,
       now: now.getTime(),
       lastUsedBefore: now.getTime() - LAST_USED_EVERY_MS,
-      limits,
-      periods: this.periodsAt(now.getTime()),
+      limits: plans.limits,
+      periods: byKind,
+      day,
+      keyId: ref.keyId,
+      operation: call.operation,
+      usageTtlMs: USAGE_TTL_MS,
       callTtlMs: CALL_TTL_MS,
       ipLimit: ip?.limit,
       callId: call.callId,
@@ -216,22 +241,26 @@ export class AccessStore {
     await this.redis.zadd(this.keys.settleDue, 'NX', due, dueMember(accountId, due));
   }
 
-  /** Worked out again only when a period may have changed (a clock that moved backwards included). */
+  /**
+   * Worked out again only when a period (or the day, which is the shortest period) may have changed, a clock that
+   * moved backwards included.
+   */
   private periodsAt(now: number) {
-    if (this.periods && now >= this.periods.from && now < this.periods.until) return this.periods.byKind;
+    if (this.periods && now >= this.periods.from && now < this.periods.until) return this.periods;
     const windows = PERIODS.map((p) => [p, currentPeriod(p, new Date(now))] as const);
     const until = Math.min(...windows.map(([, w]) => w.renewsAt.getTime()));
     const byKind = Object.fromEntries(windows.map(([p, w]) => [p, { id: w.id, renewsAt: w.renewsAt.toISOString() }]));
-    this.periods = { from: now, until, byKind };
-    return byKind;
+    this.periods = { from: now, until, byKind, day: currentPeriod('day', new Date(now)).id };
+    return this.periods;
   }
 
   /**
-   * Gives back what call `callId` reserved, once however often it is asked: the credits given back, or -1 when Redis
-   * has no record of the call (never reserved, or expired).
+   * Gives back what call `callId` reserved but `keep` credits, once however often it is asked: the credits given
+   * back, or -1 when Redis has no record of the call (never reserved, or expired).
    */
-  async refund(accountId: string, callId: string): Promise<number> {
-    return Number(await this.redis.csiRefund(...this.keys.together.refund(accountId, callId), CALL_TTL_MS, callId));
+  async refund(accountId: string, callId: string, keep = 0): Promise<number> {
+    const keys = this.keys.together.refund(accountId, callId);
+    return Number(await this.redis.csiRefund(...keys, CALL_TTL_MS, callId, keep));
   }
 
   /** The calls' answers were written: their charges stand. How many were still pending (the rest were settled). */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
-// The spec's codes (§7) plus ours: method_not_allowed, unavailable (a backing service is down) and internal_error.
+// The spec's codes (§7) plus ours: key_cap_reached (a 402 of one key at its cap), method_not_allowed, unavailable (a
+// backing service is down) and internal_error.
 export const ERROR_CODES = [
   'unauthorized',
   'out_of_credits',
+  'key_cap_reached',
   'forbidden',
   'not_found',
   'method_not_allowed',

@@ -25,11 +25,14 @@ import {
   SponsorFacetsSchema,
   SponsorSummarySchema,
   SponsorshipSchema,
+  UsageSchema,
 } from './resources.ts';
 
 const ERRORS = {
   401: ErrorSchema.describe('unauthorized: missing or invalid API key'),
-  402: ErrorSchema.describe('out_of_credits: no credits left this period'),
+  402: ErrorSchema.describe(
+    "out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected)",
+  ),
   403: ErrorSchema.describe('forbidden: the plan has no API access'),
   404: ErrorSchema.describe('not_found: no creator or sponsor matches the id'),
   422: ErrorSchema.describe('invalid_request: a parameter is missing or invalid'),
@@ -115,6 +118,7 @@ export const COSTS = {
   getSponsor: 1,
   listNiches: 0,
   getCredits: 0,
+  getUsage: 0,
 } as const;
 
 export type OperationId = keyof typeof COSTS;
@@ -192,5 +196,12 @@ export const OPERATIONS = {
     summary: 'Check the credit balance',
     description: 'Free.',
     response: { 200: CreditsSchema, ...errors(401, 403, 429) },
+  },
+  getUsage: {
+    operationId: 'getUsage',
+    summary: 'Credits spent this period, by key, endpoint and day',
+    description:
+      "Beyond the spec. Free. Every key of the account with its cap and what it spent, and the account's spending by endpoint and by day (UTC), for the current period. Unlimited accounts spend no credits, so theirs is empty.",
+    response: { 200: UsageSchema, ...errors(401, 403, 429, 503) },
   },
 } as const;

@@ -195,6 +195,34 @@ export const CreditsSchema = z
   })
   .meta({ id: 'Credits' });
 
+/** Beyond the spec: what the account spent this period, from the counters every metered call keeps. */
+export const UsageSchema = z
+  .object({
+    period: z.string().describe('The period: 2026-11 (month), the Monday of a week, or a day'),
+    renewsAt: z.iso.datetime().nullable().describe('When the next period starts; null when unlimited'),
+    spent: z.int().describe('Credits spent this period, every key together (reservations not yet settled included)'),
+    keys: z
+      .array(
+        z.object({
+          keyId: z.string(),
+          name: z.string().nullable(),
+          cap: z.int().nullable().describe('Credits per period this key may spend; null for no cap'),
+          spent: z.int(),
+          revoked: z.boolean(),
+        }),
+      )
+      .describe("Every key of the account, oldest first, with what it spent (a key's cap applies to this)"),
+    endpoints: z
+      .array(z.object({ operation: z.string().describe('The operationId'), spent: z.int() }))
+      .describe(
+        'By endpoint (REST and MCP together), the biggest spender first; endpoints that spent nothing are left out',
+      ),
+    days: z
+      .array(z.object({ date: z.iso.date(), spent: z.int() }))
+      .describe('By day (UTC), in order; days that spent nothing are left out'),
+  })
+  .meta({ id: 'Usage' });
+
 export type Growth = z.infer<typeof GrowthSchema>;
 export type CreatorSummary = z.infer<typeof CreatorSummarySchema>;
 export type CreatorDetail = z.infer<typeof CreatorDetailSchema>;

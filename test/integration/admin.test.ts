@@ -31,9 +31,26 @@ describe('admin CLI', () => {
 
     const listed = await run('key', 'list', accountId);
     expect(listed).toEqual([
-      { keyId, name: 'laptop', createdAt: expect.any(String), lastUsedAt: expect.any(String), revokedAt: null },
+      {
+        keyId,
+        name: 'laptop',
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        revokedAt: null,
+        cap: null,
+      },
     ]);
     expect(JSON.stringify(listed)).not.toContain(key.slice(4));
+
+    expect(await run('key', 'cap', accountId, keyId, '3')).toEqual({ keyId, cap: 3 });
+    expect(await run('key', 'list', accountId)).toMatchObject([{ keyId, cap: 3 }]);
+    expect(await run('usage', accountId)).toMatchObject({
+      spent: 0,
+      keys: [{ keyId, name: 'laptop', cap: 3, spent: 0 }],
+    });
+    expect(await run('key', 'cap', accountId, keyId, 'off')).toEqual({ keyId, cap: null });
+    await expect(run('key', 'cap', accountId, keyId, 'lots')).rejects.toThrow(/cap must be a whole number/);
+    await expect(run('key', 'cap', accountId, 'nokey', '3')).rejects.toThrow(/no key nokey/);
 
     expect(await run('credits', 'add', accountId, '50')).toEqual({ accountId, balance: 150 });
     expect(await run('credits', 'set', accountId, '7')).toEqual({ accountId, balance: 7 });

@@ -11,7 +11,7 @@ import { testConfig } from '../support/app.ts';
 // deadline, once, on Redis's clock, whoever runs it and however often.
 const prefix = `t${process.pid}_settle:`;
 const keys = redisKeys(prefix);
-const limits = { user: 1000, free_trial: 1000 };
+const limits = { limits: { user: 1000, free_trial: 1000 }, pageSizes: {} };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let redis: Redis;
 let accounts: Accounts;
@@ -36,7 +36,7 @@ describe('settlement', () => {
   it('refunds a reservation neither confirmed nor refunded by its deadline, and only that one, once', async () => {
     const store = new AccessStore(redis, prefix, { reservationMs: 300, bucketMs: 100 });
     const ref = await account(10);
-    const reserve = (callId: string) => store.access(ref, { cost: 1, callId }, limits, new Date());
+    const reserve = (callId: string) => store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, limits, new Date());
     for (const id of ['served', 'failed', 'lost']) expect(await reserve(id)).toMatchObject({ charged: 1 });
     expect(await balance(ref.accountId)).toBe(7);
     expect(await store.confirm(ref.accountId, ['served'])).toBe(1);
@@ -65,7 +65,7 @@ describe('settlement', () => {
   it('judges deadlines on Redis’s clock: a sweep whose clock runs ahead refunds nothing early and keeps the account indexed', async () => {
     const store = new AccessStore(redis, prefix, { reservationMs: 60_000, bucketMs: 100 });
     const ref = await account(5);
-    await store.access(ref, { cost: 1, callId: 'slow' }, limits, new Date());
+    await store.access(ref, { cost: 1, callId: 'slow', operation: 'searchCreators' }, limits, new Date());
     const ahead = await settleDue(store, Date.now() + 3_600_000);
     expect(ahead.calls).toBe(0);
     expect(await balance(ref.accountId)).toBe(4);
@@ -76,7 +76,7 @@ describe('settlement', () => {
   it('re-indexes an account whose index entry came due before its reservations did', async () => {
     const store = new AccessStore(redis, prefix, { reservationMs: 400, bucketMs: 100 });
     const ref = await account(5);
-    await store.access(ref, { cost: 1, callId: 'one' }, limits, new Date());
+    await store.access(ref, { cost: 1, callId: 'one', operation: 'searchCreators' }, limits, new Date());
     // An entry due now (as a cluster client whose clock is behind would have written it).
     const early = store.dueTime(Date.now() - 1000);
     await store.markDue(ref.accountId, early);
@@ -91,7 +91,7 @@ describe('settlement', () => {
   it('runs once from the admin CLI: npm run admin -- settle', async () => {
     const store = new AccessStore(redis, prefix, { reservationMs: 100, bucketMs: 100 });
     const ref = await account(3);
-    await store.access(ref, { cost: 1, callId: 'killed' }, limits, new Date());
+    await store.access(ref, { cost: 1, callId: 'killed', operation: 'searchCreators' }, limits, new Date());
     await sleep(250);
     const result = await admin(['settle'], accounts, testConfig());
     expect(result).toMatchObject({ calls: 1, credits: 1 });

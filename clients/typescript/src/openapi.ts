@@ -203,6 +203,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credits spent this period, by key, endpoint and day
+         * @description Beyond the spec. Free. Every key of the account with its cap and what it spent, and the account's spending by endpoint and by day (UTC), for the current period. Unlimited accounts spend no credits, so theirs is empty.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -213,7 +233,7 @@ export interface components {
                  * @description Machine-readable error code
                  * @enum {string}
                  */
-                code: "unauthorized" | "out_of_credits" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_request" | "rate_limited" | "unavailable" | "internal_error";
+                code: "unauthorized" | "out_of_credits" | "key_cap_reached" | "forbidden" | "not_found" | "method_not_allowed" | "invalid_request" | "rate_limited" | "unavailable" | "internal_error";
                 /** @description Human-readable explanation */
                 message: string;
             };
@@ -497,6 +517,35 @@ export interface components {
             allowance: number;
             renewsAt: string | null;
         };
+        Usage: {
+            /** @description The period: 2026-11 (month), the Monday of a week, or a day */
+            period: string;
+            /** @description When the next period starts; null when unlimited */
+            renewsAt: string | null;
+            /** @description Credits spent this period, every key together (reservations not yet settled included) */
+            spent: number;
+            /** @description Every key of the account, oldest first, with what it spent (a key's cap applies to this) */
+            keys: {
+                keyId: string;
+                name: string | null;
+                /** @description Credits per period this key may spend; null for no cap */
+                cap: number | null;
+                spent: number;
+                revoked: boolean;
+            }[];
+            /** @description By endpoint (REST and MCP together), the biggest spender first; endpoints that spent nothing are left out */
+            endpoints: {
+                /** @description The operationId */
+                operation: string;
+                spent: number;
+            }[];
+            /** @description By day (UTC), in order; days that spent nothing are left out */
+            days: {
+                /** Format: date */
+                date: string;
+                spent: number;
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -570,7 +619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -649,7 +698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -788,7 +837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -895,7 +944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1000,7 +1049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1094,7 +1143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1178,7 +1227,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1257,7 +1306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description out_of_credits: no credits left this period */
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
             402: {
                 headers: {
                     [name: string]: unknown;
@@ -1391,6 +1440,62 @@ export interface operations {
             };
             /** @description rate_limited: slow down and retry after Retry-After seconds */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description unauthorized: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the plan has no API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: slow down and retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable: a backing service is down; retry after Retry-After seconds */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
