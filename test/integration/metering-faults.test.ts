@@ -136,7 +136,8 @@ describe('metering under faults', () => {
     const { store, ref } = await scriptsOf(t, 10);
     const { accountId } = ref;
     const limits = { limits: { user: 1000, free_trial: 1000 }, pageSizes: {} };
-    const access = (callId: string) => store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, limits, clock);
+    const access = (callId: string) =>
+      store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, limits, clock);
 
     // The same script twice (ioredis re-sends unanswered commands after a reconnect): one charge, same answer.
     expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9 });
@@ -157,7 +158,14 @@ describe('metering under faults', () => {
     const { store, ref } = await scriptsOf(t, 10);
     const { accountId, keyId } = ref;
     const ip = { address: `10.7.${accountId}.1`, limit: 1 };
-    const access = (callId: string) => store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, { limits: { user: 1000 }, pageSizes: {} }, clock, ip);
+    const access = (callId: string) =>
+      store.access(
+        ref,
+        { cost: 1, callId, operation: 'searchCreators' },
+        { limits: { user: 1000 }, pageSizes: {} },
+        clock,
+        ip,
+      );
 
     expect(await access('a')).toMatchObject({ status: 'ok', charged: 1, balance: 9, ip: { used: 1 } });
     // ioredis re-sends it after a reconnect: the address is over its limit now, but the call was admitted before.
@@ -170,7 +178,13 @@ describe('metering under faults', () => {
   it('sends the checks of one turn of the event loop in one write, and sends them again, charged once, when the connection drops while they are held', async () => {
     const t = await app();
     const { store, ref } = await scriptsOf(t, 100);
-    const access = (callId: string) => store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, { limits: { user: 1000 }, pageSizes: {} }, clock);
+    const access = (callId: string) =>
+      store.access(
+        ref,
+        { cost: 1, callId, operation: 'searchCreators' },
+        { limits: { user: 1000 }, pageSizes: {} },
+        clock,
+      );
     const redis = t.clients.redis as Redis;
     const writes = socketWrites(redis.stream);
 

@@ -36,7 +36,8 @@ describe('settlement', () => {
   it('refunds a reservation neither confirmed nor refunded by its deadline, and only that one, once', async () => {
     const store = new AccessStore(redis, prefix, { reservationMs: 300, bucketMs: 100 });
     const ref = await account(10);
-    const reserve = (callId: string) => store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, limits, new Date());
+    const reserve = (callId: string) =>
+      store.access(ref, { cost: 1, callId, operation: 'searchCreators' }, limits, new Date());
     for (const id of ['served', 'failed', 'lost']) expect(await reserve(id)).toMatchObject({ charged: 1 });
     expect(await balance(ref.accountId)).toBe(7);
     expect(await store.confirm(ref.accountId, ['served'])).toBe(1);
