@@ -11,6 +11,7 @@ import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/e
 import { healthRoutes } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
 import { creatorRoutes } from './http/routes/creators.ts';
+import { exportRoutes } from './http/routes/export.ts';
 import { referenceRoutes } from './http/routes/reference.ts';
 import { sponsorRoutes } from './http/routes/sponsors.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -170,6 +171,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     async (api) => {
       await api.register(accessHooks, { meter: app.meter });
       await api.register(creatorRoutes, { catalog });
+      await api.register(exportRoutes, { catalog });
       await api.register(sponsorRoutes, { catalog });
       await api.register(referenceRoutes, { redis: clients.redis, redisKeyPrefix: config.redisKeyPrefix });
     },

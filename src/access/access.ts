@@ -26,7 +26,7 @@ export interface Caller {
 }
 
 /** A call that may proceed: what the credit script answered, plus what the handlers need. */
-export interface Grant extends Omit<Granted, 'status' | 'window'> {
+export interface Grant extends Omit<Granted, 'status' | 'window' | 'cost'> {
   accountId: string;
   /** Names the call's reservation in Redis; '-' for calls that reserve nothing. */
   callId: string;
@@ -209,25 +209,16 @@ export class Access {
     }
     const keyWindow: Window = { name: 'key', ...outcome.window };
     if (outcome.status === 'rate_limited') throw rateLimited(keyWindow, 'this API key');
-    if (outcome.status === 'key_capped') {
-      throw new ApiError(
-        402,
-        'key_cap_reached',
-        `This API key has spent its cap of ${outcome.cap} credits this period; the account's other keys are not affected. The cap renews at ${outcome.renewsAt}.`,
-        rateLimitHeaders(keyWindow),
-      );
-    }
     const plan = this.config.plans[outcome.plan];
-    if (outcome.status === 'out_of_credits') {
-      const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
-      throw new ApiError(402, 'out_of_credits', `No credits left this period.${renews}`, rateLimitHeaders(keyWindow));
+    if (outcome.status === 'out_of_credits' || outcome.status === 'key_capped') {
+      throw outOfCredits(outcome, call.rows, rateLimitHeaders(keyWindow));
     }
     // Unless the account changed while this check ran (accountChanged forgot the key): then it waits for a grant.
     if (call.cost > 0 && this.known.get(digest) === ref) {
       const left = Math.min(outcome.balance ?? Number.POSITIVE_INFINITY, outcome.capLeft ?? Number.POSITIVE_INFINITY);
       this.ahead.granted(digest, plan.pageSize, left);
     }
-    const { status: _status, window: _window, ...granted } = outcome;
+    const { status: _status, window: _window, cost: _cost, ...granted } = outcome;
     if (granted.charged) this.metrics?.creditsCharged.inc({ plan: granted.plan, operation }, granted.charged);
     return {
       ...granted,
@@ -320,6 +311,28 @@ export class Access {
     }
     for (const [digest, ref] of this.known) if (ref.accountId === accountId) this.forget(digest);
   }
+}
+
+/**
+ * The 402 of a call its credits cannot pay for: the account's balance, or the key's cap, whose code says the
+ * account's other keys may still spend. An export says what it would reserve, and how to ask for less.
+ */
+function outOfCredits(outcome: Granted, rows: number | undefined, headers: Record<string, string>): ApiError {
+  const renews = outcome.renewsAt ? ` Credits renew at ${outcome.renewsAt}.` : '';
+  const left = outcome.status === 'key_capped' ? outcome.capLeft : outcome.balance;
+  const export_ =
+    rows === undefined
+      ? ''
+      : ` This export reserves up to ${outcome.cost} credits for its ${rows} rows, and ${left} are left: lower max_rows.`;
+  if (outcome.status === 'out_of_credits') {
+    return new ApiError(402, 'out_of_credits', `No credits left this period.${export_}${renews}`, headers);
+  }
+  return new ApiError(
+    402,
+    'key_cap_reached',
+    `This API key has spent its cap of ${outcome.cap} credits this period; the account's other keys are not affected.${export_}${renews}`,
+    headers,
+  );
 }
 
 function rateLimited(window: Window, who: string): ApiError {

@@ -140,7 +140,7 @@ return reply({
   status = status, plan = a[1], window = window, unlimited = unlimited,
   balance = unlimited and cjson.null or balance, allowance = tonumber(a[3]),
   renewsAt = unlimited and cjson.null or period.renewsAt, charged = charged, periodId = periodId,
-  cap = cap, capLeft = cap and math.max(cap - spent, 0),
+  cap = cap, capLeft = cap and math.max(cap - spent, 0), cost = cost,
 })
 `;
 

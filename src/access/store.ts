@@ -90,7 +90,8 @@ export interface RateWindow {
 }
 
 export interface Granted {
-  status: 'ok' | 'out_of_credits';
+  /** key_capped: the key has spent its cap this period (the account's other keys may still spend). */
+  status: 'ok' | 'out_of_credits' | 'key_capped';
   plan: PlanName;
   window: RateWindow;
   unlimited: boolean;
@@ -104,6 +105,8 @@ export interface Granted {
   cap?: number;
   /** What the key may still spend this period under its cap. */
   capLeft?: number;
+  /** What the call asked to reserve. */
+  cost: number;
 }
 
 type Verdict =
@@ -114,8 +117,6 @@ type Verdict =
   | { status: 'cancelled' }
   | { status: 'forbidden'; plan: string }
   | { status: 'rate_limited'; plan: string; window: RateWindow }
-  /** The key has spent its cap this period: the account's other keys may still spend. */
-  | { status: 'key_capped'; plan: string; window: RateWindow; cap: number; renewsAt: string }
   | Granted;
 
 export type AccessOutcome = Verdict & {

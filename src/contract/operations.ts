@@ -3,10 +3,13 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_CONFIDENCE } from './confidence.ts';
 import { ErrorSchema } from './error.ts';
+import { CSV_COLUMNS } from './export-csv.ts';
 import {
   CreatorHistoryParams,
   CreatorIdParams,
   CreatorSponsorshipsParams,
+  EXPORT_MAX_ROWS,
+  ExportCreatorsParams,
   QUERY_MAX_LENGTH,
   SearchCreatorsParams,
   SearchSponsorsParams,
@@ -109,6 +112,7 @@ export const ListNichesResult = z.object({ niches: z.array(NicheSchema) });
 /** Credits per successful call (§8): a search page or a lookup costs 1; niches and credits are free. */
 export const COSTS = {
   searchCreators: 1,
+  exportCreators: 1,
   getCreator: 1,
   getCreatorAudience: 1,
   findSimilarCreators: 1,
@@ -130,6 +134,22 @@ export const OPERATIONS = {
     description: `Relevance-ranked, paginated. Costs 1 credit per page. \`query\` is at most ${QUERY_MAX_LENGTH} characters; only the first SEARCH_DEPTH_LIMIT matches (default 1,000) can be paged through, while totalFound counts all.`,
     querystring: SearchCreatorsParams,
     response: { 200: SearchCreatorsResult, ...errors(401, 402, 403, 422, 429, 503) },
+  },
+  exportCreators: {
+    operationId: 'exportCreators',
+    summary: 'Export a creator search as CSV or NDJSON',
+    description: `Beyond the spec. Up to ${EXPORT_MAX_ROWS} creators of a search (the same parameters but page and facets), streamed in the search's order: the same creators as its pages. Costs 1 credit per page's worth of rows (the caller's page size), as paging would: what max_rows can cost is reserved up front (X-Credits-Reserved), the pages not sent are refunded, and the trailers X-Credits-Charged and X-Credits-Remaining say what it cost. A client that hangs up pays for the pages handed to the network before it left. CSV columns: ${CSV_COLUMNS.join(', ')}.`,
+    querystring: ExportCreatorsParams,
+    response: {
+      200: {
+        description: 'The rows: CSV (format=csv) or NDJSON (format=ndjson)',
+        content: {
+          'text/csv': { schema: z.string().describe('UTF-8 with a BOM, a header row, every field quoted, CRLF') },
+          'application/x-ndjson': { schema: z.string().describe('One CreatorSummary (JSON) a line') },
+        },
+      },
+      ...errors(401, 402, 403, 422, 429, 503),
+    },
   },
   getCreator: {
     operationId: 'getCreator',

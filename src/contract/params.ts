@@ -100,19 +100,20 @@ const facetList = <F extends string>(allowed: readonly F[]) =>
     .optional()
     .describe(`Beyond the spec: counts to return beside the page, comma-separated, of ${allowed.join(', ')}; free`);
 
+/** What creator search is asked: the text, the filters and the order; shared by the export. */
+const creatorSearch = {
+  query: searchText.describe('Short topic, keyword, brand or name terms'),
+  ...creatorFilters,
+  sort: z
+    .enum(SORTS)
+    .optional()
+    .describe(
+      'Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last',
+    ),
+};
+
 export const SearchCreatorsParams = z
-  .object({
-    query: searchText.describe('Short topic, keyword, brand or name terms'),
-    ...creatorFilters,
-    facets: facetList(CREATOR_FACETS),
-    sort: z
-      .enum(SORTS)
-      .optional()
-      .describe(
-        'Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last',
-      ),
-    page,
-  })
+  .object({ ...creatorSearch, facets: facetList(CREATOR_FACETS), page })
   .superRefine(consistentFilters);
 export type SearchCreatorsParams = z.output<typeof SearchCreatorsParams>;
 
@@ -121,6 +122,30 @@ export const SearchSponsorsParams = z.object({
   facets: facetList(SPONSOR_FACETS),
 });
 export type SearchSponsorsParams = z.output<typeof SearchSponsorsParams>;
+
+/** The most rows one export returns: the default depth a search can be paged to. */
+export const EXPORT_MAX_ROWS = 1000;
+export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
+
+/** An export of creator search (beyond the spec): the search's parameters without paging, as rows of a file. */
+export const ExportCreatorsParams = z
+  .object({
+    ...creatorSearch,
+    format: z
+      .enum(EXPORT_FORMATS)
+      .default('csv')
+      .describe(
+        'csv: UTF-8 with a BOM, every field quoted, CRLF (Excel opens it as is); ndjson: one CreatorSummary a line',
+      ),
+    max_rows: z
+      .preprocess(decimal, z.int().min(1).max(EXPORT_MAX_ROWS))
+      .default(EXPORT_MAX_ROWS)
+      .describe(
+        `The most rows, 1 to ${EXPORT_MAX_ROWS} (and at most SEARCH_DEPTH_LIMIT); what they cost in pages is reserved up front, and the pages not sent are refunded`,
+      ),
+  })
+  .superRefine(consistentFilters);
+export type ExportCreatorsParams = z.output<typeof ExportCreatorsParams>;
 
 /** Lookalikes of a creator: the filters and paging of creator search; no query (the creator is the question). */
 export const SimilarCreatorsParams = z.object({ ...creatorFilters, page }).superRefine(consistentFilters);

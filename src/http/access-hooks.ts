@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Credits a successful call costs; 0 for free endpoints. Routes without it need no key. */
     cost?: number;
+    /**
+     * An export's most rows, from its valid parameters: the call reserves what they cost in pages of the caller's
+     * page size (`cost` per page), keeps what it sends (MeteredCall.keep) and never goes ahead of its check.
+     */
+    rows?: (query: never) => number;
   }
   interface FastifyRequest {
     /** The metered call of a route with a cost, from its onRequest hook on. */
@@ -20,9 +25,11 @@ declare module 'fastify' {
   }
 }
 
-/** Response headers of billable calls: what this call cost and what is left. */
+/** Response headers of billable calls: what this call cost and what is left (an export's come as trailers). */
 export const CREDITS_CHARGED = 'x-credits-charged';
 export const CREDITS_REMAINING = 'x-credits-remaining';
+/** An export's header: the most it can cost, reserved before its first row. */
+export const CREDITS_RESERVED = 'x-credits-reserved';
 
 const SHUTTING_DOWN = { error: { code: 'unavailable', message: 'The service is shutting down; retry shortly.' } };
 
@@ -32,22 +39,24 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
   // Every API route must say what it costs, so none can be served without a key by omission.
   app.addHook('onRoute', (route) => {
     if (route.config?.cost === undefined) throw new Error(`${route.method} ${route.url} declares no cost`);
-    if (meter.access && route.config.cost > 0) route.handler = alongsideCheck(route.handler);
+    if (meter.access && route.config.cost > 0 && !route.config.rows) route.handler = alongsideCheck(route.handler);
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const cost = request.routeOptions.config.cost;
+    const { cost, rows } = request.routeOptions.config;
     if (cost === undefined) return;
     const schema = request.routeOptions.schema?.querystring as z.ZodType | undefined;
-    const valid = !meter.access || !schema || parseOnce(schema, request.query).success;
+    const parsed = meter.access && schema ? parseOnce(schema, request.query) : undefined;
+    const valid = parsed?.success !== false;
     const caller = {
       authorization: request.headers.authorization,
       ip: request.ip,
       cost,
       valid,
       operation: request.routeOptions.schema?.operationId,
+      rows: rows && parsed?.success ? rows(parsed.data as never) : undefined,
     };
-    const call = await meter.begin(caller, { mayGoAhead: true });
+    const call = await meter.begin(caller, { mayGoAhead: !rows });
     request.call = call;
     // Charged only when received: the call is decided when its response closes, a success only if all of it was
     // written (a client that hung up first pays nothing). Failures were refunded already, in onSend.
@@ -71,7 +80,9 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
     // Failed calls are free: the reservation goes back before the response (the grant then records no charge).
     if (reply.statusCode >= 300) await request.call.settle(false);
     reply.headers(grant.headers);
-    if (request.routeOptions.config.cost) {
+    if (request.routeOptions.config.rows && reply.statusCode < 300) {
+      reply.header(CREDITS_RESERVED, String(grant.charged));
+    } else if (request.routeOptions.config.cost) {
       reply.header(CREDITS_CHARGED, String(grant.charged));
       reply.header(CREDITS_REMAINING, grant.balance === null ? 'unlimited' : String(grant.balance));
     }

@@ -76,6 +76,11 @@ export class Catalog {
   private readonly index: ReturnType<typeof aliases>;
   private readonly live: LiveIndex;
 
+  /** How deep a search can be paged (SEARCH_DEPTH_LIMIT): an export's most rows too. */
+  get depthLimit(): number {
+    return this.options.depthLimit;
+  }
+
   constructor(private readonly options: CatalogOptions) {
     this.pages = new Pages(options.publicBaseUrl);
     this.index = aliases(options.indexPrefix);
@@ -85,6 +90,34 @@ export class Catalog {
   // Each operation takes an optional AbortSignal: a call refused while its search runs ahead of the check cancels it.
   /** A page of creator search as the JSON text the REST API sends: the stored summaries spliced in as they are. */
   async searchCreatorsJson(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal): Promise<string> {
+    const { result, creators } = await this.creatorPage(params, pageSize, signal);
+    const paging = this.paging(params.page, pageSize, result.hits.total.value, creators.length);
+    const head = JSON.stringify({ query: params.query, ...paging });
+    const facets = params.facets?.length
+      ? `,"facets":${JSON.stringify(presentFacets(params.facets, result.aggregations))}`
+      : '';
+    return `${head.slice(0, -1)},"creators":[${creators.join(',')}]${facets}}`;
+  }
+
+  /**
+   * Up to `rows` creators of a search, in its order, as their summaries' JSON text, `chunk` per OpenSearch request
+   * (the search's own window, so the same creators as its pages): what an export streams.
+   */
+  async *creatorRows(
+    params: Omit<SearchCreatorsParams, 'page' | 'facets'>,
+    rows: number,
+    chunk: number,
+    signal?: AbortSignal,
+  ): AsyncGenerator<string[]> {
+    for (let page = 1; (page - 1) * chunk < rows; page++) {
+      const { creators } = await this.creatorPage({ ...params, page }, chunk, signal);
+      yield creators.slice(0, rows - (page - 1) * chunk);
+      if (creators.length < chunk) return;
+    }
+  }
+
+  /** A page of creators: the search's answer and each creator's summary as JSON text. */
+  private async creatorPage(params: SearchCreatorsParams, pageSize: number, signal?: AbortSignal) {
     let result = await this.rankedSearch(params, pageSize, {}, signal);
     let creators = result.hits.hits.map((hit) => this.pages.summary(hit.fields?.[STORED_SUMMARY]?.[0]));
     if (creators.includes(undefined)) {
@@ -93,12 +126,7 @@ export class Catalog {
       result = await this.rankedSearch(params, pageSize, { _source: SUMMARY_SOURCE, stored_fields: undefined }, signal);
       creators = result.hits.hits.map((hit) => JSON.stringify(creatorSummary(hit._source, this.pages)));
     }
-    const paging = this.paging(params.page, pageSize, result.hits.total.value, creators.length);
-    const head = JSON.stringify({ query: params.query, ...paging });
-    const facets = params.facets?.length
-      ? `,"facets":${JSON.stringify(presentFacets(params.facets, result.aggregations))}`
-      : '';
-    return `${head.slice(0, -1)},"creators":[${creators.join(',')}]${facets}}`;
+    return { result, creators: creators as string[] };
   }
 
   /** The same page as an object (MCP's structured content). */

@@ -86,8 +86,11 @@ describe('API description', () => {
       ),
     );
     // The spec's operationIds, each with 200 and the statuses of its §7 row (plus 503 where OpenSearch answers), and
-    // lookalikes beyond it: search's statuses and an unknown creator's 404.
+    // lookalikes beyond it: search's statuses and an unknown creator's 404; the export's as search's; usage's as
+    // credits' (and 503: it reads Redis beyond the access check).
     expect(operations).toEqual({
+      exportCreators: ['200', '401', '402', '403', '422', '429', '503'],
+      getUsage: ['200', '401', '403', '429', '503'],
       findSimilarCreators: ['200', '401', '402', '403', '404', '422', '429', '503'],
       getCreatorSponsorships: ['200', '401', '402', '403', '404', '422', '429', '503'],
       getCreatorHistory: ['200', '401', '402', '403', '404', '422', '429', '503'],
@@ -103,7 +106,7 @@ describe('API description', () => {
     expect(schemas).toEqual(
       ['Audience', 'CreatorDetail', 'CreatorSponsor', 'CreatorSummary', 'Credits', 'Error', 'Niche']
         .concat(['CreatorFacets', 'FacetValue', 'Growth', 'Snapshot', 'SponsorDetail', 'SponsorFacets'])
-        .concat(['SponsorSummary', 'Sponsorship'])
+        .concat(['SponsorSummary', 'Sponsorship', 'Usage'])
         .sort(),
     );
     // Every reference resolves: no schema was dropped that something uses.

@@ -8,7 +8,11 @@ type Operation = keyof operations;
 /** The query parameters of an operation, as the service's OpenAPI document declares them. */
 export type QueryOf<O extends Operation> = NonNullable<operations[O]['parameters']['query']>;
 /** The 200 body of an operation. */
-export type BodyOf<O extends Operation> = operations[O]['responses'][200]['content']['application/json'];
+export type BodyOf<O extends Operation> = operations[O]['responses'][200]['content'] extends {
+  'application/json': infer B;
+}
+  ? B
+  : never;
 
 export type CreatorSummary = components['schemas']['CreatorSummary'];
 export type CreatorDetail = components['schemas']['CreatorDetail'];
@@ -25,6 +29,7 @@ export type SearchSponsorsParams = QueryOf<'searchSponsors'>;
 export type SimilarCreatorsParams = QueryOf<'findSimilarCreators'>;
 export type CreatorSponsorshipsParams = QueryOf<'getCreatorSponsorships'>;
 export type CreatorHistoryParams = QueryOf<'getCreatorHistory'>;
+export type ExportCreatorsParams = QueryOf<'exportCreators'>;
 
 /** What the response headers of a call tell, parsed; undefined where the service sent none (free endpoints). */
 export interface CallInfo {
@@ -131,6 +136,19 @@ export class CsiClient {
     return this.get('/credits');
   }
 
+  /** Beyond the spec, free: what the account spent this period, by key, endpoint and day. */
+  getUsage(): Promise<Result<BodyOf<'getUsage'>>> {
+    return this.get('/usage');
+  }
+
+  /**
+   * Beyond the spec: up to `max_rows` creators of a search as one CSV (default) or NDJSON text, for what paging
+   * them would cost (the unused part of what it reserves is refunded).
+   */
+  exportCreators(params: ExportCreatorsParams): Promise<Result<string>> {
+    return this.get('/creators/export', params, 'text');
+  }
+
   /**
    * Every page of a creator search from `params.page` (default 1), one call (one credit) each, until the service
    * says there is no next page: the last match, or the search depth limit. `maxPages` bounds what it spends.
@@ -147,16 +165,24 @@ export class CsiClient {
     }
   }
 
-  private async get<T>(path: string, query: Record<string, unknown> = {}): Promise<Result<T>> {
+  private async get<T>(
+    path: string,
+    query: Record<string, unknown> = {},
+    read: 'json' | 'text' = 'json',
+  ): Promise<Result<T>> {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
     const url = `${this.base}${path}${search.size ? `?${search}` : ''}`;
     for (let attempt = 0; ; attempt++) {
       const response = await this.fetch(url, {
-        headers: { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          ...(read === 'json' && { accept: 'application/json' }),
+        },
       });
       const info = callInfo(response);
-      const body = await response.json().catch(() => undefined);
+      const body =
+        response.ok && read === 'text' ? await response.text() : await response.json().catch(() => undefined);
       if (response.ok) return { ...info, data: body as T };
       const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
       const failure = new CsiApiError(

@@ -123,6 +123,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/creators/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a creator search as CSV or NDJSON
+         * @description Beyond the spec. Up to 1000 creators of a search (the same parameters but page and facets), streamed in the search's order: the same creators as its pages. Costs 1 credit per page's worth of rows (the caller's page size), as paging would: what max_rows can cost is reserved up front (X-Credits-Reserved), the pages not sent are refunded, and the trailers X-Credits-Charged and X-Credits-Remaining say what it cost. A client that hangs up pays for the pages handed to the network before it left. CSV columns: id, name, handle, youtubeUrl, influesqueUrl, country, language, verified, primaryNiche, topSponsors, subscribers, avgViews, totalViews, videoCount, engagementRate, subscribersGained30Days, subscribersGrowth30DaysPct, subscribersGained90Days, subscribersGrowth90DaysPct, asOf.
+         */
+        get: operations["exportCreators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sponsors": {
         parameters: {
             query?: never;
@@ -578,10 +598,10 @@ export interface operations {
                 has_sponsors?: boolean;
                 /** @description The dominant format of the channel */
                 video_format?: "short" | "long";
-                /** @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free */
-                facets?: string;
                 /** @description Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last */
                 sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc" | "subs_growth_desc";
+                /** @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free */
+                facets?: string;
                 page?: number;
             };
             header?: never;
@@ -1163,6 +1183,108 @@ export interface operations {
             };
             /** @description not_found: no creator or sponsor matches the id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: slow down and retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unavailable: a backing service is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCreators: {
+        parameters: {
+            query: {
+                /** @description Short topic, keyword, brand or name terms */
+                query: string;
+                /** @description A value from GET /niches; secondary niches match too */
+                niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
+                /** @description Only creators whose primary niche is niche_category */
+                primary_niche_only?: boolean;
+                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                country?: string;
+                /** @description Language name or ISO 639 code */
+                language?: string;
+                min_subscribers?: number;
+                max_subscribers?: number;
+                min_avg_views?: number;
+                /** @description Percent: 3 means 3%; 0 to 100 */
+                min_engagement_rate?: number;
+                /** @description Beyond the spec. Percent of subscribers gained over the last 30 days (growth.last30Days.subscribersPct): 5 means 5%, -2 a 2% loss; creators whose growth is unknown never match */
+                min_subs_growth?: number;
+                has_sponsors?: boolean;
+                /** @description The dominant format of the channel */
+                video_format?: "short" | "long";
+                /** @description Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last */
+                sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc" | "subs_growth_desc";
+                /** @description csv: UTF-8 with a BOM, every field quoted, CRLF (Excel opens it as is); ndjson: one CreatorSummary a line */
+                format?: "csv" | "ndjson";
+                /** @description The most rows, 1 to 1000 (and at most SEARCH_DEPTH_LIMIT); what they cost in pages is reserved up front, and the pages not sent are refunded */
+                max_rows?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows: CSV (format=csv) or NDJSON (format=ndjson) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description unauthorized: missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description out_of_credits: no credits left this period; key_cap_reached: this key has spent its cap (the account's other keys are not affected) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the plan has no API access */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_request: a parameter is missing or invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
