@@ -8,6 +8,7 @@ const docs = [
   'README.md',
   'relevance/README.md',
   'clients/typescript/README.md',
+  'clients/python/README.md',
   ...readdirSync(path.join(root, 'docs'), { recursive: true })
     .map(String)
     .filter((file) => file.endsWith('.md'))

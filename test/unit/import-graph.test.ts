@@ -21,7 +21,7 @@ const LAYERS: string[][] = [
   ['importer'],
   ['workbench'],
   ['scripts'],
-  ['bench', 'clients/typescript/scripts', 'clients/typescript/examples'],
+  ['bench', 'clients/typescript/scripts', 'clients/typescript/examples', 'clients/python/scripts'],
   ['test', 'vitest.config.ts'],
 ];
 /** Arrows the layers would allow that the design rules out: access and search stay independent of each other. */
