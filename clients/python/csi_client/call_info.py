@@ -29,6 +29,8 @@ class CallInfo:
     credits_remaining: int | Literal["unlimited"] | None
     rate_limit: RateLimit | None
     retry_after: float | None
+    #: An export's: the most it could cost, reserved before its first row (what it did cost is in its trailers).
+    credits_reserved: int | None = None
 
     @classmethod
     def from_response(cls, response: httpx.Response) -> CallInfo:
@@ -43,6 +45,7 @@ class CallInfo:
             if policy or window
             else None,
             retry_after=retry_after_seconds(headers),
+            credits_reserved=_int(headers.get("x-credits-reserved")),
         )
 
 

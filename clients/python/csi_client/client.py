@@ -13,6 +13,7 @@ from typing import Any, Generic, ParamSpec, Protocol, Self, TypeVar, cast, overl
 
 import httpx
 
+from ._generated.api.default import export_creators as _export_creators
 from ._generated.api.default import find_similar_creators as _find_similar_creators
 from ._generated.api.default import get_creator as _get_creator
 from ._generated.api.default import get_creator_audience as _get_creator_audience
@@ -20,6 +21,7 @@ from ._generated.api.default import get_creator_history as _get_creator_history
 from ._generated.api.default import get_creator_sponsorships as _get_creator_sponsorships
 from ._generated.api.default import get_credits as _get_credits
 from ._generated.api.default import get_sponsor as _get_sponsor
+from ._generated.api.default import get_usage as _get_usage
 from ._generated.api.default import list_niches as _list_niches
 from ._generated.api.default import search_creators as _search_creators
 from ._generated.api.default import search_sponsors as _search_sponsors
@@ -36,6 +38,7 @@ from ._generated.models import (
     ListNichesResponse200,
     SearchCreatorsResponse200,
     SearchSponsorsResponse200,
+    Usage,
 )
 from .call_info import CallInfo
 from .errors import error_from_response
@@ -88,6 +91,32 @@ class _Operation(Generic[P, M]):
         return call
 
 
+class _TextOperation(Generic[P]):
+    """A method of Client whose answer is a file, not JSON (the export): the generated request builder, the body as text."""
+
+    def __init__(self, request: Callable[P, dict[str, Any]]) -> None:
+        self._request = request
+        self._doc = sys.modules[request.__module__].sync_detailed.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, client: None, owner: type) -> Self: ...
+    @overload
+    def __get__(self, client: Client, owner: type) -> Callable[P, str]: ...
+    def __get__(self, client: Client | None, owner: type) -> Self | Callable[P, str]:
+        if client is None:
+            return self
+
+        def call(*args: P.args, **kwargs: P.kwargs) -> str:
+            return client._send(self._request(*args, **kwargs), text=True)
+
+        call.__name__ = self._name
+        call.__doc__ = self._doc
+        return call
+
+
 class Client:
     """The API at `base_url` (the service's root, e.g. http://127.0.0.1:3000) with one API key.
 
@@ -127,6 +156,10 @@ class Client:
     get_sponsor = _Operation(_get_sponsor._get_kwargs, GetSponsorResponse200)
     list_niches = _Operation(_list_niches._get_kwargs, ListNichesResponse200)
     get_credits = _Operation(_get_credits._get_kwargs, Credits)
+    get_usage = _Operation(_get_usage._get_kwargs, Usage)
+    #: Up to max_rows creators of a search as CSV (format_="csv", the default) or NDJSON text. It costs what paging
+    #: them would: the unused part of what it reserves is refunded; last_call.credits_reserved says what was reserved.
+    export_creators = _TextOperation(_export_creators._get_kwargs)
 
     def iter_pages(self, operation: Callable[P, Pg], *args: P.args, **kwargs: P.kwargs) -> Iterator[Pg]:
         """Every page of a paged operation from `page` (default 1), one call (one credit) each, until the service says
@@ -155,10 +188,10 @@ class Client:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    def _send(self, request: dict[str, Any]) -> Any:
-        """Sends one generated request; the 200 body's JSON, or the error of its code."""
+    def _send(self, request: dict[str, Any], text: bool = False) -> Any:
+        """Sends one generated request; the 200 body's JSON (or text), or the error of its code."""
         response = self.generated.get_httpx_client().request(**request)
         self.last_call = CallInfo.from_response(response)
         if response.is_success:
-            return response.json()
+            return response.text if text else response.json()
         raise error_from_response(response, self.last_call)

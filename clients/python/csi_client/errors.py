@@ -38,6 +38,12 @@ class OutOfCreditsError(CsiApiError):
     code_name = "out_of_credits"
 
 
+class KeyCapReachedError(CsiApiError):
+    """402: this API key has spent its cap for the period; the account's other keys may still spend."""
+
+    code_name = "key_cap_reached"
+
+
 class ForbiddenError(CsiApiError):
     """403: the plan has no API access."""
 
@@ -94,6 +100,7 @@ ERRORS_BY_CODE: dict[str, type[CsiApiError]] = {
     for cls in (
         UnauthorizedError,
         OutOfCreditsError,
+        KeyCapReachedError,
         ForbiddenError,
         NotFoundError,
         MethodNotAllowedError,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
+import json
 import time
 
 import pytest
@@ -16,7 +19,7 @@ from csi_client import (
     UnauthorizedError,
     to_dataframe,
 )
-from csi_client.models import CreatorSummary, Credits, SearchCreatorsResponse200
+from csi_client.models import CreatorSummary, Credits, SearchCreatorsResponse200, Usage
 
 
 @pytest.fixture
@@ -101,3 +104,27 @@ def test_to_dataframe_has_a_row_per_creator(client, service) -> None:
     assert len(frame) == len(page.creators)
     assert list(frame["id"]) == [c.id for c in page.creators]
     assert {"name", "subscribers", "country"} <= set(frame.columns)
+
+
+def test_an_export_returns_the_search_as_csv_or_ndjson_for_what_its_pages_cost(client, service) -> None:
+    before = balance(client)
+    pages = list(client.iter_pages(client.search_creators, query=service.query))
+    ids = [c.id for p in pages for c in p.creators]
+    spent = balance(client)
+    text = client.export_creators(query=service.query, max_rows=1000)
+    assert client.last_call is not None and client.last_call.credits_reserved
+    rows = list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"))))
+    assert [row["id"] for row in rows] == ids
+    assert balance(client) == spent - len(pages) == before - 2 * len(pages)
+    lines = client.export_creators(query=service.query, format_="ndjson", max_rows=2).splitlines()
+    assert [json.loads(line)["id"] for line in lines] == ids[:2]
+
+
+def test_usage_says_what_this_period_spent_by_key_endpoint_and_day(client, service) -> None:
+    client.search_creators(query=service.query)
+    usage = client.get_usage()
+    assert isinstance(usage, Usage)
+    assert usage.spent >= 1 and usage.spent == sum(key.spent for key in usage.keys)
+    assert "searchCreators" in {endpoint.operation for endpoint in usage.endpoints}
+    assert sum(day.spent for day in usage.days) == usage.spent
+    assert client.last_call is not None and client.last_call.credits_charged is None  # free

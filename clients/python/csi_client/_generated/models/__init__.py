@@ -16,6 +16,10 @@ from .credits_ import Credits
 from .error import Error
 from .error_error import ErrorError
 from .error_error_code import ErrorErrorCode
+from .export_creators_format import ExportCreatorsFormat
+from .export_creators_niche_category import ExportCreatorsNicheCategory
+from .export_creators_sort import ExportCreatorsSort
+from .export_creators_video_format import ExportCreatorsVideoFormat
 from .facet_value import FacetValue
 from .find_similar_creators_niche_category import FindSimilarCreatorsNicheCategory
 from .find_similar_creators_response_200 import FindSimilarCreatorsResponse200
@@ -58,6 +62,10 @@ from .sponsor_facets import SponsorFacets
 from .sponsor_summary import SponsorSummary
 from .sponsorship import Sponsorship
 from .sponsorship_sponsor import SponsorshipSponsor
+from .usage import Usage
+from .usage_days_item import UsageDaysItem
+from .usage_endpoints_item import UsageEndpointsItem
+from .usage_keys_item import UsageKeysItem
 
 __all__ = (
     "Audience",
@@ -76,6 +84,10 @@ __all__ = (
     "Error",
     "ErrorError",
     "ErrorErrorCode",
+    "ExportCreatorsFormat",
+    "ExportCreatorsNicheCategory",
+    "ExportCreatorsSort",
+    "ExportCreatorsVideoFormat",
     "FacetValue",
     "FindSimilarCreatorsNicheCategory",
     "FindSimilarCreatorsResponse200",
@@ -108,4 +120,8 @@ __all__ = (
     "SponsorSummary",
     "Sponsorship",
     "SponsorshipSponsor",
+    "Usage",
+    "UsageDaysItem",
+    "UsageEndpointsItem",
+    "UsageKeysItem",
 )

@@ -33,8 +33,8 @@ def _get_kwargs(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
-    facets: str | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
+    facets: str | Unset = UNSET,
     page: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -72,13 +72,13 @@ def _get_kwargs(
 
     params["video_format"] = json_video_format
 
-    params["facets"] = facets
-
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
         json_sort = sort
 
     params["sort"] = json_sort
+
+    params["facets"] = facets
 
     params["page"] = page
 
@@ -163,8 +163,8 @@ def sync_detailed(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
-    facets: str | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
+    facets: str | Unset = UNSET,
     page: int | Unset = UNSET,
 ) -> Response[Error | SearchCreatorsResponse200]:
     """Search creators by topic, keyword, brand or name
@@ -185,8 +185,8 @@ def sync_detailed(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (SearchCreatorsVideoFormat | Unset):
-        facets (str | Unset):
         sort (SearchCreatorsSort | Unset):
+        facets (str | Unset):
         page (int | Unset):
 
     Raises:
@@ -210,8 +210,8 @@ def sync_detailed(
         min_subs_growth=min_subs_growth,
         has_sponsors=has_sponsors,
         video_format=video_format,
-        facets=facets,
         sort=sort,
+        facets=facets,
         page=page,
     )
 
@@ -237,8 +237,8 @@ def sync(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
-    facets: str | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
+    facets: str | Unset = UNSET,
     page: int | Unset = UNSET,
 ) -> Error | SearchCreatorsResponse200 | None:
     """Search creators by topic, keyword, brand or name
@@ -259,8 +259,8 @@ def sync(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (SearchCreatorsVideoFormat | Unset):
-        facets (str | Unset):
         sort (SearchCreatorsSort | Unset):
+        facets (str | Unset):
         page (int | Unset):
 
     Raises:
@@ -285,8 +285,8 @@ def sync(
         min_subs_growth=min_subs_growth,
         has_sponsors=has_sponsors,
         video_format=video_format,
-        facets=facets,
         sort=sort,
+        facets=facets,
         page=page,
     ).parsed
 
@@ -306,8 +306,8 @@ async def asyncio_detailed(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
-    facets: str | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
+    facets: str | Unset = UNSET,
     page: int | Unset = UNSET,
 ) -> Response[Error | SearchCreatorsResponse200]:
     """Search creators by topic, keyword, brand or name
@@ -328,8 +328,8 @@ async def asyncio_detailed(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (SearchCreatorsVideoFormat | Unset):
-        facets (str | Unset):
         sort (SearchCreatorsSort | Unset):
+        facets (str | Unset):
         page (int | Unset):
 
     Raises:
@@ -353,8 +353,8 @@ async def asyncio_detailed(
         min_subs_growth=min_subs_growth,
         has_sponsors=has_sponsors,
         video_format=video_format,
-        facets=facets,
         sort=sort,
+        facets=facets,
         page=page,
     )
 
@@ -378,8 +378,8 @@ async def asyncio(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
-    facets: str | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
+    facets: str | Unset = UNSET,
     page: int | Unset = UNSET,
 ) -> Error | SearchCreatorsResponse200 | None:
     """Search creators by topic, keyword, brand or name
@@ -400,8 +400,8 @@ async def asyncio(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (SearchCreatorsVideoFormat | Unset):
-        facets (str | Unset):
         sort (SearchCreatorsSort | Unset):
+        facets (str | Unset):
         page (int | Unset):
 
     Raises:
@@ -427,8 +427,8 @@ async def asyncio(
             min_subs_growth=min_subs_growth,
             has_sponsors=has_sponsors,
             video_format=video_format,
-            facets=facets,
             sort=sort,
+            facets=facets,
             page=page,
         )
     ).parsed
