@@ -9,6 +9,7 @@ import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { singleRedis } from '../src/redis.ts';
+import { capRace } from './drills/caps.ts';
 import { pausedNode, readyzFlood, silentRedis } from './drills/edges.ts';
 import { busy, killed, race, shutdown, stall } from './drills/faults.ts';
 import { type Context, loadDataset } from './drills/lab.ts';
@@ -70,6 +71,7 @@ try {
     ['9 silent Redis', () => silentRedis(ctx, paths)],
     ['10 paused node', () => pausedNode(ctx)],
     ['11 /readyz flood', () => readyzFlood(ctx)],
+    ['12 cap', () => capRace(ctx, paths)],
   ];
   for (const [name, drill] of drills) {
     console.log(`drill ${name}…`);

@@ -19,6 +19,15 @@ export function accountsIn(redis: Redis, prefix: string, keyPrefix: string) {
       const accountId = await store.createAccount({ plan: 'user', allowance });
       return { accountId, ...(await store.createApiKey(accountId, keyPrefix, 'drill')) };
     },
+    /** Another key of the same account. */
+    secondKey: async (a: Account): Promise<Account> => ({
+      accountId: a.accountId,
+      ...(await store.createApiKey(a.accountId, keyPrefix, 'drill-second')),
+    }),
+    cap: (a: Account, credits: number) => store.setKeyCap(a.accountId, a.keyId, credits),
+    /** What the key spent this period, from the usage counters GET /usage reads. */
+    spent: async (a: Account) =>
+      (await store.usage(a.accountId)).keys.find((k) => k.keyId === a.keyId)?.spent ?? Number.NaN,
     revoke: (a: Account) => store.revokeKey(a.accountId, a.keyId),
     balance: async (a: Account) => Number((await store.getAccount(a.accountId))?.balance),
     /** The Redis key of the account's hash, where its balance moves. */
