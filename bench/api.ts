@@ -41,6 +41,8 @@ import {
   BARE,
   BEFORE,
   baselineName,
+  FACETED,
+  FACETS,
   LIVE,
   OPEN,
   renderReport,
@@ -71,6 +73,8 @@ const { values } = parseArgs({
     // Semantic search's cost: the data with vectors, the descriptive queries added to the mix, the API with
     // SEMANTIC=on beside the lexical one in every round, query embedding timed, and lookalikes among the lookups.
     semantic: { type: 'boolean', default: false },
+    // Facet counts' cost: the same API process asked the same searches with every creator facet, in the same rounds.
+    facets: { type: 'boolean', default: false },
   },
 });
 const semantic = values.semantic;
@@ -253,6 +257,14 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
         url: semanticApi.url,
         requests: apiRequests(cases, key),
         pid: semanticApi.pid,
+      });
+    }
+    if (values.facets) {
+      targets.push({
+        name: FACETED,
+        url: api.url,
+        requests: apiRequests(cases, key, { facets: FACETS }),
+        pid: api.pid,
       });
     }
     if (baseline) {

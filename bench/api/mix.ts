@@ -80,10 +80,10 @@ export const beforeRequests = (cases: Case[], prefix: string, s: Shapes) => dire
 /** The live shape: what the API sends now. */
 export const liveRequests = (cases: Case[], prefix: string, s: Shapes) => direct(cases, prefix, creatorSearchBody, s);
 
-export const apiRequests = (cases: Case[], key: string | undefined): autocannon.Request[] =>
+export const apiRequests = (cases: Case[], key: string | undefined, extra: Case = {}): autocannon.Request[] =>
   cases.map((c) => ({
     method: 'GET',
-    path: `/api/v1/creators?${new URLSearchParams(c)}`,
+    path: `/api/v1/creators?${new URLSearchParams({ ...c, ...extra })}`,
     headers: key ? { authorization: `Bearer ${key}` } : {},
   }));
 

@@ -23,6 +23,9 @@ export const OPEN = 'API, ACCESS_DISABLED';
 export const BARE = 'bare Node proxy';
 /** bench:api --semantic: the metered API with semantic search on, beside the lexical one (API, SEMANTIC=off). */
 export const SEMANTIC_API = `${API}, SEMANTIC=on`;
+/** bench:api --facets: the same metered API process and searches, each asking for every creator facet. */
+export const FACETS = 'niche,country,language,size,format';
+export const FACETED = `${API}, facets=${FACETS}`;
 
 const f = (x: number, digits = 1) => x.toFixed(digits);
 const med = (r: SizeResult, target: string, pick: (x: Figures) => number) =>
@@ -59,6 +62,7 @@ function apiTable(results: SizeResult[]): string {
     [
       API,
       SEMANTIC_API,
+      FACETED,
       ...Object.keys(r.rounds[0] ?? {}).filter((name) => name.startsWith(`${API}, revision`)),
       OPEN,
       BARE,
@@ -175,6 +179,23 @@ function passesLine(results: SizeResult[]): string {
   return `Passes of the mix per target and round: ${sizes.join('; ')}.`;
 }
 
+/** bench:api --facets: what counting every facet adds to each search, within each round. */
+function facetsLine(results: SizeResult[]): string {
+  const lines = results
+    .filter((r) => r.rounds[0]?.[FACETED])
+    .map((r) => {
+      const cpu = ratios(
+        r,
+        (round) => (round[FACETED] as Figures).opensearchCpu / (round[API] as Figures).opensearchCpu,
+      );
+      const rps = ratios(r, (round) => (round[FACETED] as Figures).rps / (round[API] as Figures).rps);
+      return `- ${r.creators.toLocaleString('en')} ${r.layout}: OpenSearch CPU ms per search with facets / without ${spread(cpu, 2)}; req/s with / without ${spread(rps, 2)}.`;
+    });
+  return lines.length
+    ? `\n\nFacets (\`facets=${FACETS}\` on every search of the mix, same API process, same rounds):\n${lines.join('\n')}`
+    : '';
+}
+
 export function renderReport({ header, results, soak }: Report): string {
   return `${header}
 
@@ -189,7 +210,7 @@ ${passesLine(results)}
 
 ## The API in front of OpenSearch (closed loop, the live requests)
 
-${apiTable(results)}
+${apiTable(results)}${facetsLine(results)}
 
 ## Open loop: latency at the same offered load
 
