@@ -39,7 +39,8 @@ function reportUsageError(error: UsageError, usage: string): void {
 
 /**
  * node:util's parseArgs, strict, with its errors as UsageErrors: for code that also runs in-process (a test calls
- * it) and must throw rather than exit. Node's message is kept to its first sentence, the one naming the option.
+ * it) and must throw rather than exit. Node's message is cut to its first sentence, the one naming the option: the
+ * advice after it runs to several lines.
  */
 export function readArgs<T extends ParseArgsConfig>(config: T): Parsed<T> {
   try {
@@ -47,7 +48,7 @@ export function readArgs<T extends ParseArgsConfig>(config: T): Parsed<T> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (!code.startsWith('ERR_PARSE_ARGS_')) throw error;
-    throw new UsageError((error as Error).message.split('. ')[0] as string);
+    throw new UsageError((error as Error).message.split(/\.\s/)[0] as string);
   }
 }
 
@@ -77,7 +78,9 @@ export function parseCommandLine<T extends ParseArgsConfig, R = Parsed<T>>(
 export function wholeNumber(text: string | undefined, option: string, min = 0): number {
   const value = Number(text);
   if (!text || !/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min)
-    throw new UsageError(`${option} takes a whole number of at least ${min} (got ${text ?? 'nothing'})`);
+    throw new UsageError(
+      `${option} takes a whole number${min ? ` of at least ${min}` : ''} (got ${text ?? 'nothing'})`,
+    );
   return value;
 }
 

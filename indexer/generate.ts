@@ -3,9 +3,10 @@
 import path from 'node:path';
 import { main, parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { dataDir } from '../common/data-dir.ts';
-import { generate, HISTORY_MONTHS } from './generate/dataset.ts';
+import { checkOptions, generate, HISTORY_MONTHS } from './generate/dataset.ts';
 
-const USAGE = `Usage: npm run generate -- [--creators 20000] [--sponsors 1500] [--seed 42] [--history-months ${HISTORY_MONTHS}] [--out DIR]
+const USAGE = `Usage: npm run generate -- [--creators 20000] [--sponsors 1500] [--seed 42]
+                            [--history-months ${HISTORY_MONTHS}] [--out DIR]
   writes the demo dataset to DIR, or to DATA_DIR (data/ unless set)`;
 
 const options = parseCommandLine(
@@ -19,13 +20,16 @@ const options = parseCommandLine(
       out: { type: 'string' },
     },
   },
-  ({ values }) => ({
-    creators: wholeNumber(values.creators, '--creators', 1),
-    sponsors: wholeNumber(values.sponsors, '--sponsors', 1),
-    seed: wholeNumber(values.seed, '--seed'),
-    historyMonths: wholeNumber(values['history-months'], '--history-months'),
-    out: values.out ? path.resolve(values.out) : dataDir(),
-  }),
+  ({ values }) => {
+    const numbers = {
+      creators: wholeNumber(values.creators, '--creators'),
+      sponsors: wholeNumber(values.sponsors, '--sponsors'),
+      seed: wholeNumber(values.seed, '--seed'),
+      historyMonths: wholeNumber(values['history-months'], '--history-months'),
+    };
+    checkOptions(numbers);
+    return { ...numbers, out: values.out ? path.resolve(values.out) : dataDir() };
+  },
 );
 
 await main(async () => {
