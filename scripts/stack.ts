@@ -12,7 +12,7 @@ import { SERVICE_NAMES, type Service, type ServiceName } from './stack/state.ts'
 
 const USAGE = `Usage: npm run stack:up -- [--cluster] [--json]    start OpenSearch and Redis, or reuse them
        npm run stack:down -- [service…]          stop what the launcher started, or the services named
-                                                 (${[...SERVICE_NAMES, 'cluster'].join(', ')}); npm run down does the same
+                                                 (${[...SERVICE_NAMES, 'cluster'].join(', ')}); npm run down is the same
        npm run stack:status -- [--json]          what the launcher runs, and whether it is healthy
        npx tsx scripts/stack.ts model            fetch the embedding model alone
        npx tsx scripts/stack.ts env [--cluster]  print the URLs (Redis's password included) for other tools`;
