@@ -150,7 +150,7 @@ function checkSearch(query: string, filters: Record<string, string> | undefined)
   } catch (error) {
     if (!(error instanceof z.ZodError)) throw error;
     const flag = (p: PropertyKey[]) => (p[0] === 'query' ? 'query' : `--filter ${p.join('.')}`);
-    throw new Error(error.issues.map((i) => `${flag(i.path)}: ${i.message}`).join('\n'));
+    throw new UsageError(error.issues.map((i) => `${flag(i.path)}: ${i.message}`).join('; '));
   }
 }
 
