@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { API_NODE_FLAGS } from '../scripts/stack/api-node-flags.ts';
 import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
@@ -55,42 +55,51 @@ import { applyLayout, localPid, parseLayout } from './cpu-layout.ts';
 import { machine } from './machine.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '20000,200000,1000000' },
-    layouts: { type: 'string', default: 'split,shared' },
-    duration: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '8' },
-    open: { type: 'string', default: '10' },
-    sequential: { type: 'string', default: '300' },
-    soak: { type: 'string', default: '0' },
-    out: { type: 'string', default: path.join(root, 'bench', 'results') },
-    // Another revision's metered API as one more target of the same rounds: a change's cost measured within rounds,
-    // not across runs of a noisy machine.
-    baseline: { type: 'string' },
-    // Semantic search's cost: the data with vectors, the descriptive queries added to the mix, the API with
-    // SEMANTIC=on beside the lexical one in every round, query embedding timed, and lookalikes among the lookups.
-    semantic: { type: 'boolean', default: false },
-    // Facet counts' cost: the same API process asked the same searches with every creator facet, in the same rounds.
-    facets: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `Usage: npm run bench:api -- [--sizes 20000,200000,1000000] [--layouts split,shared] [--semantic]
+         [--duration 10] [--rounds 3] [--warmup 5] [--connections 8] [--open 10] [--sequential 300] [--soak 0]
+         [--baseline <git revision>] [--facets] [--out bench/results]
+  creator search's cost against data size and what the API adds (docs/speed.md); needs OpenSearch and Redis`;
+const { values, sizes, layouts, duration, roundCount, warmup, connections, openSeconds, sequentialCount, soakSeconds } =
+  parseCommandLine(
+    USAGE,
+    {
+      options: {
+        sizes: { type: 'string', default: '20000,200000,1000000' },
+        layouts: { type: 'string', default: 'split,shared' },
+        duration: { type: 'string', default: '10' },
+        rounds: { type: 'string', default: '3' },
+        warmup: { type: 'string', default: '5' },
+        connections: { type: 'string', default: '8' },
+        open: { type: 'string', default: '10' },
+        sequential: { type: 'string', default: '300' },
+        soak: { type: 'string', default: '0' },
+        out: { type: 'string', default: path.join(root, 'bench', 'results') },
+        // Another revision's metered API as one more target of the same rounds: a change's cost measured within rounds,
+        // not across runs of a noisy machine.
+        baseline: { type: 'string' },
+        // Semantic search's cost: the data with vectors, the descriptive queries added to the mix, the API with
+        // SEMANTIC=on beside the lexical one in every round, query embedding timed, and lookalikes among the lookups.
+        semantic: { type: 'boolean', default: false },
+        // Facet counts' cost: the same API process asked the same searches with every creator facet, same rounds.
+        facets: { type: 'boolean', default: false },
+      },
+    },
+    ({ values }) => ({
+      values,
+      sizes: values.sizes.split(',').map((size) => wholeNumber(size, '--sizes', 1)),
+      layouts: values.layouts.split(',').map(parseLayout),
+      duration: wholeNumber(values.duration, '--duration', 1),
+      roundCount: wholeNumber(values.rounds, '--rounds', 1),
+      warmup: wholeNumber(values.warmup, '--warmup'),
+      connections: wholeNumber(values.connections, '--connections', 1),
+      openSeconds: wholeNumber(values.open, '--open', 1),
+      sequentialCount: wholeNumber(values.sequential, '--sequential', 1),
+      soakSeconds: wholeNumber(values.soak, '--soak'),
+    }),
+  );
 const semantic = values.semantic;
 // prepareDataset loads vectors when SEMANTIC is on in this environment (bench/api/datasets.ts).
 if (semantic) process.env.SEMANTIC = 'true';
-const sizes = values.sizes.split(',').map(Number);
-const layouts = values.layouts.split(',').map(parseLayout);
-const [duration, roundCount, warmup, connections, openSeconds, sequentialCount, soakSeconds] = [
-  values.duration,
-  values.rounds,
-  values.warmup,
-  values.connections,
-  values.open,
-  values.sequential,
-  values.soak,
-].map(Number) as [number, number, number, number, number, number, number];
 
 loadToolEnv();
 const config = loadConfig();

@@ -4,7 +4,7 @@
 // cache off; the figure is OpenSearch's mean `took`. Needs OpenSearch. Writes <out>/clauses-<date>T<time>.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { directRequest, officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
@@ -19,17 +19,27 @@ import { searchMix } from './api/mix.ts';
 import { machine } from './machine.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    size: { type: 'string', default: '1000000' },
-    /** A file or a name in relevance/profiles/, as the workbench takes it; default the API's (RANKING_PROFILE). */
-    profile: { type: 'string' },
-    /** Only the first N requests of the (shuffled) mix: a sample, for a quick look. 0: all of them. */
-    limit: { type: 'string', default: '0' },
-    out: { type: 'string', default: path.join(root, 'bench', 'results') },
+const USAGE = `Usage: npm run bench:clauses -- [--size 1000000] [--profile P] [--limit N] [--out bench/results]
+  what each kind of clause of ranking profile P (default: RANKING_PROFILE) costs OpenSearch per creator search, at
+  --size creators; --limit takes only the first N requests of the mix (default: all); needs OpenSearch`;
+const { values, creators, limit } = parseCommandLine(
+  USAGE,
+  {
+    options: {
+      size: { type: 'string', default: '1000000' },
+      /** A file or a name in relevance/profiles/, as the workbench takes it; default the API's (RANKING_PROFILE). */
+      profile: { type: 'string' },
+      /** Only the first N requests of the (shuffled) mix: a sample, for a quick look. 0: all of them. */
+      limit: { type: 'string', default: '0' },
+      out: { type: 'string', default: path.join(root, 'bench', 'results') },
+    },
   },
-});
-const creators = Number(values.size);
+  ({ values }) => ({
+    values,
+    creators: wholeNumber(values.size, '--size', 1),
+    limit: wholeNumber(values.limit, '--limit'),
+  }),
+);
 
 loadToolEnv();
 const config = loadConfig();
@@ -97,7 +107,7 @@ const log = (line: string) => console.log(line);
 const dataset = await prepareDataset(client, config.opensearch.nodes[0] as string, creators, log);
 const index = aliases(dataset.prefix).creators;
 const mix = searchMix(dataset.dir);
-const cases = mix.slice(0, Number(values.limit) || undefined);
+const cases = mix.slice(0, limit || undefined);
 const took = variants.map(() => 0);
 const differ = variants.map(() => 0);
 log(`${cases.length} requests × ${variants.length} shapes at ${creators} creators...`);

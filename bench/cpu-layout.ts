@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { UsageError } from '../common/cli.ts';
 import { directRequest } from '../src/clients.ts';
 import type { OpenSearchConnection } from '../src/opensearch.ts';
 
@@ -14,7 +15,7 @@ export type Layout = 'shared' | 'split';
 /** The value of a benchmark's --layout option. */
 export function parseLayout(value: string | undefined): Layout {
   if (value === 'split' || value === 'shared') return value;
-  throw new Error(`--layout is split or shared, not ${value}`);
+  throw new UsageError(`--layout is split or shared, not ${value}`);
 }
 
 export interface Pinned {

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { parseCommandLine } from '../common/cli.ts';
 import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
@@ -21,6 +22,12 @@ import { stackOrExit } from './drills/stack.ts';
 import { hangUps, killNine } from './drills/unanswered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+parseCommandLine(
+  `Usage: npm run drill
+  the metering fault drills against the local stack (npm run up); writes bench/results/drills-<date>.md and exits 1
+  when a drill lost or created credits. It pauses the local Redis: an API or a test run on it sees 503s meanwhile.`,
+  {},
+);
 // .env, and the launcher's Redis (with its password) when REDIS_URL is not set.
 loadToolEnv();
 const { opensearch: connection, redis: redisConnection, keyPrefix } = loadConfig();

@@ -5,22 +5,31 @@ import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { CsvParser } from '../importer/csv/parse.ts';
 import { machine } from './machine.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 const realdata = path.resolve(root, '../shared/realdata');
-const { values } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '100000,1000000' },
-    runs: { type: 'string', default: '2' },
-    out: { type: 'string', default: path.join(root, 'bench', 'results') },
+const USAGE = `Usage: npm run bench:import -- [--rows 100000,1000000] [--runs 2] [--out bench/results]
+  the CSV importer's speed and memory on files of the shared trending rows repeated to each number of --rows`;
+const { values, sizes, runs } = parseCommandLine(
+  USAGE,
+  {
+    options: {
+      rows: { type: 'string', default: '100000,1000000' },
+      runs: { type: 'string', default: '2' },
+      out: { type: 'string', default: path.join(root, 'bench', 'results') },
+    },
   },
-});
-const sizes = values.rows.split(',').map(Number);
-const runs = Number(values.runs);
+  ({ values }) => ({
+    values,
+    sizes: values.rows.split(',').map((rows) => wholeNumber(rows, '--rows', 1)),
+    runs: wholeNumber(values.runs, '--runs', 1),
+  }),
+);
 const work = path.join(root, '.cache', 'bench');
 
 /** A video file of at least `rows` rows: the shared US and FR trending rows, over and over, under one header. */

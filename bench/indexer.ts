@@ -15,7 +15,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { creatorDocument } from '../indexer/documents.ts';
 import { indexDefinition } from '../indexer/mappings.ts';
@@ -28,11 +29,16 @@ import { machine } from './machine.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: { creators: { type: 'string', default: '1000000' }, layout: { type: 'string', default: 'split' } },
-});
-const creators = Number(values.creators);
-const chosenLayout = parseLayout(values.layout);
+const USAGE = `Usage: npm run bench:index -- [--creators 1000000] [--layout split|shared]
+  the indexer's throughput against raw _bulk of the same documents; --layout split gives OpenSearch a core of its own`;
+const { creators, chosenLayout } = parseCommandLine(
+  USAGE,
+  { options: { creators: { type: 'string', default: '1000000' }, layout: { type: 'string', default: 'split' } } },
+  ({ values }) => ({
+    creators: wholeNumber(values.creators, '--creators', 1),
+    chosenLayout: parseLayout(values.layout),
+  }),
+);
 const work = path.join(root, '.cache', 'bench', `creators-${creators}`);
 // The indexer against raw _bulk with the same documents: without vectors, unless SEMANTIC=true says otherwise.
 const config = loadIndexerConfig({ SEMANTIC: 'false', ...process.env });

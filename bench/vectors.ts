@@ -16,7 +16,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { loadIndexerConfig } from '../indexer/config.ts';
 import { Random } from '../indexer/generate/random.ts';
 import { officialClient } from '../src/clients.ts';
@@ -25,17 +25,25 @@ import { quantile } from './api/stats.ts';
 import { machine } from './machine.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    count: { type: 'string', default: '1000000' },
-    queries: { type: 'string', default: '300' },
-    out: { type: 'string', default: path.join(root, 'bench', 'results') },
-    keep: { type: 'boolean', default: false },
+const USAGE = `Usage: npm run bench:vectors -- [--count 1000000] [--queries 300] [--keep] [--out bench/results]
+  what --count creators' sentence vectors cost OpenSearch: loading, merging, size on disk, k-NN latency over
+  --queries searches; --keep keeps the index; needs OpenSearch with the k-NN plugin`;
+const { values, count, queryCount } = parseCommandLine(
+  USAGE,
+  {
+    options: {
+      count: { type: 'string', default: '1000000' },
+      queries: { type: 'string', default: '300' },
+      out: { type: 'string', default: path.join(root, 'bench', 'results') },
+      keep: { type: 'boolean', default: false },
+    },
   },
-});
-const count = Number(values.count);
-const queryCount = Number(values.queries);
-if (!Number.isInteger(count) || count < 1) throw new Error(`--count ${values.count}: a whole number above 0`);
+  ({ values }) => ({
+    values,
+    count: wholeNumber(values.count, '--count', 1),
+    queryCount: wholeNumber(values.queries, '--queries', 1),
+  }),
+);
 
 // Only the vectors' settings are read (the model's name, the cache); the model itself is never run here.
 const config = loadIndexerConfig({ ...process.env, SEMANTIC: 'true' });

@@ -1,5 +1,7 @@
 // The importer's command line: `<command> [positionals] --flag value --list a b c --switch`. A list option takes
 // every value up to the next option, the way `--videos <files…>` reads in the docs.
+import { UsageError } from '../common/cli.ts';
+
 export interface Args {
   command: string | undefined;
   positionals: string[];
@@ -39,7 +41,7 @@ export function parseImportArgs(argv: string[], switches: ReadonlySet<string>): 
 export function single(args: Args, name: string): string | undefined {
   const values = args.values.get(name);
   if (values === undefined) return undefined;
-  if (values.length !== 1) throw new Error(`--${name} takes one value (got ${values.length})`);
+  if (values.length !== 1) throw new UsageError(`--${name} takes one value (got ${values.length})`);
   return values[0];
 }
 
@@ -47,5 +49,5 @@ export function single(args: Args, name: string): string | undefined {
 export function rejectUnknown(args: Args, known: readonly string[]): void {
   const unknown = [...args.values.keys(), ...args.switches].filter((name) => !known.includes(name));
   if (unknown.length > 0)
-    throw new Error(`unknown option ${unknown.map((n) => `--${n}`).join(', ')} (see docs/real-data.md)`);
+    throw new UsageError(`Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'--${n}'`).join(', ')}`);
 }

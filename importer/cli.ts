@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadDotEnv, main } from '../common/cli.ts';
+import { exitWithUsage, loadDotEnv, main, UsageError, wantsHelp } from '../common/cli.ts';
 import { sha256 } from '../common/digest.ts';
 import { createProgress, type Progress } from '../common/progress.ts';
 import { type Args, parseImportArgs, rejectUnknown, single } from './args.ts';
@@ -34,36 +34,46 @@ import { loadFetched, YouTubeImporter } from './youtube/import.ts';
 export const REALDATA = path.resolve(import.meta.dirname, '../../shared/realdata');
 /** Where the search tools' `fetch` leaves mirrors of public repositories: the corpus command reads its sources there. */
 const MIRRORS = '/work/.mirror';
-const USAGE = `usage: npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
+/** Each command's usage: `import <command> --help`, or a mistake in it, prints its own; `import --help` all of them. */
+const USAGES: Record<string, string> = {
+  csv: `npm run import -- csv --videos <files…> [--channels <files…>] [--mapping <file>] [--out <dir>]
                           [--evidence <file.jsonl>] [--encoding utf-8|windows-1252] [--skip-bad] [--json]
-                          [--as-of YYYY-MM-DD]   (the day the exports' figures were read; default today)
-       npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
+                          [--as-of YYYY-MM-DD]   (the day the exports' figures were read; default today)`,
+  youtube: `npm run import -- youtube --channels <file> [--videos-per-channel N] [--quota units] [--since YYYY-MM-DD]
                           [--refresh-older-than 7d]   (re-read channels read longer ago than 7d or 12h, stalest first)
                           [--comments N]   (read each channel's latest N public comments: its audience estimate)
-                          [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)
-       npm run import -- explain <videoId> [--videos <files…>]
-       npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
+                          [--out <dir>] [--evidence <file.jsonl>] [--json]     (key in YOUTUBE_API_KEY)`,
+  explain: `npm run import -- explain <videoId> [--videos <files…>]`,
+  'eval-sponsors': `npm run import -- eval-sponsors [--realdata <dir> | --labels <file.jsonl…> --videos <trending.csv…>] [--details]
                           [--rules | --threshold P]   (the rules alone, or the scored detector from P; default: the model's)
                           [--second-reader <file.jsonl>]   (another reader's labels scored instead of the detector)
-                          [--by-rule]   (precision per rule, for a registry brand or a new name)
-       npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
-                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)
-       npm run import -- mine-brands --corpus <videos.ndjson> [--seed <simple-icons.json>] [--min-channels 3] [--out <file>]
-                          (brands promoted by distinct channels, written to importer/rules/mined-brands.json)
-       npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
-                          set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)
-       npm run import -- audience-stability <comment files…> [--exclude-videos <id,id…>]
-                          (per file, one channel's comments: how many it takes for the language estimate to settle)
-       npm run import -- corpus --out <file.ndjson> [--mirror <dir>] [--manifest <sources.json>] [--skip-missing]
-                          (public video descriptions, importer/corpus/README.md)`;
+                          [--by-rule]   (precision per rule, for a registry brand or a new name)`,
+  'sponsor-sample': `npm run import -- sponsor-sample --videos <files…> --out <dir> [--matching 100] [--unmatched 10] [--per-channel 3]
+                          [--exclude-channels <file…>] [--exclude-labels <file.jsonl…>]   (videos to label, blind)`,
+  'mine-brands': `npm run import -- mine-brands --corpus <videos.ndjson> [--seed <simple-icons.json>] [--min-channels 3] [--out <file>]
+                          (brands promoted by distinct channels, written to importer/rules/mined-brands.json)`,
+  'train-scorer': `npm run import -- train-scorer --videos-dir <dir>   (retrains importer/sponsors/scorer.json from every labelled
+                          set whose videos are in <dir>/<set>/*.csv, and the shared files' labels)`,
+  'audience-stability': `npm run import -- audience-stability <comment files…> [--exclude-videos <id,id…>]
+                          (per file, one channel's comments: how many it takes for the language estimate to settle)`,
+  corpus: `npm run import -- corpus --out <file.ndjson> [--mirror <dir>] [--manifest <sources.json>] [--skip-missing]
+                          (public video descriptions, importer/corpus/README.md)`,
+};
+const usageOf = (command: string | undefined) =>
+  `Usage: ${(command && USAGES[command] ? [USAGES[command]] : Object.values(USAGES)).join('\n       ')}`;
 
+const argv = process.argv.slice(2);
 const args = parseImportArgs(
-  process.argv.slice(2),
+  argv,
   new Set(['skip-bad', 'details', 'help', 'json', 'rules', 'by-rule', 'skip-missing']),
 );
+if (wantsHelp(argv)) exitWithUsage(usageOf(args.command));
 
 await main(async () => {
-  if (args.switches.has('help') || args.command === undefined) return console.log(USAGE);
+  if (args.command === undefined) {
+    rejectUnknown(args, []);
+    return console.log(usageOf(undefined));
+  }
   loadDotEnv();
   const config = loadImporterConfig();
   switch (args.command) {
@@ -86,25 +96,24 @@ await main(async () => {
     case 'audience-stability':
       return audienceStability(args);
     default:
-      throw new Error(`unknown command "${args.command}"\n${USAGE}`);
+      throw new UsageError(`unknown command "${args.command}"`);
   }
-});
+}, usageOf(args.command));
 
 async function csv(args: Args, config: ImporterConfig): Promise<void> {
   rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad', 'json', 'as-of']);
   const asOf = single(args, 'as-of') ?? today();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)) || asOf > today())
-    throw new Error(`--as-of is a day no later than today, such as 2024-01-31 (got ${asOf})`);
+    throw new UsageError(`--as-of is a day no later than today, such as 2024-01-31 (got ${asOf})`);
   // --json: a JSON summary on stdout, progress on stderr (for scripts such as bench/import.ts).
   const json = args.switches.has('json');
   const videos = args.values.get('videos') ?? [];
   const channels = args.values.get('channels') ?? [];
-  if (videos.length + channels.length === 0)
-    throw new Error(`name at least one file with --videos or --channels\n${USAGE}`);
+  if (videos.length + channels.length === 0) throw new UsageError(`name at least one file with --videos or --channels`);
   for (const file of [...videos, ...channels]) if (!existsSync(file)) throw new Error(`${file}: no such file`);
   const encoding = single(args, 'encoding');
   if (encoding !== undefined && encoding !== 'utf-8' && encoding !== 'windows-1252')
-    throw new Error(`--encoding is utf-8 or windows-1252 (got ${encoding})`);
+    throw new UsageError(`--encoding is utf-8 or windows-1252 (got ${encoding})`);
   const mappingFile = single(args, 'mapping');
   const out = path.resolve(single(args, 'out') ?? config.dataDir);
   const evidence = single(args, 'evidence');
@@ -162,13 +171,13 @@ async function youtube(args: Args, config: ImporterConfig): Promise<void> {
   const key = config.youtubeKey;
   if (!key) throw new Error('set YOUTUBE_API_KEY to a YouTube Data API v3 key (docs/real-data.md says how to get one)');
   const channelsFile = single(args, 'channels');
-  if (!channelsFile) throw new Error(`name the channels with --channels <file>\n${USAGE}`);
+  if (!channelsFile) throw new UsageError(`name the channels with --channels <file>`);
   if (!existsSync(channelsFile)) throw new Error(`${channelsFile}: no such file`);
   const videosPerChannel = positiveInteger(single(args, 'videos-per-channel') ?? '50', '--videos-per-channel');
   const budget = positiveInteger(single(args, 'quota') ?? '10000', '--quota');
   const since = single(args, 'since');
   if (since !== undefined && Number.isNaN(Date.parse(since)))
-    throw new Error(`--since is a date such as 2024-01-31 (got ${since})`);
+    throw new UsageError(`--since is a date such as 2024-01-31 (got ${since})`);
   const json = args.switches.has('json');
   const out = path.resolve(single(args, 'out') ?? config.dataDir);
   const evidence = single(args, 'evidence');
@@ -225,20 +234,21 @@ function today(): string {
 /** `7d` or `12h` in milliseconds. */
 function duration(text: string, option: string): number {
   const match = /^(\d+)([dh])$/.exec(text);
-  if (!match || Number(match[1]) === 0) throw new Error(`${option} takes a duration such as 7d or 12h (got ${text})`);
+  if (!match || Number(match[1]) === 0)
+    throw new UsageError(`${option} takes a duration such as 7d or 12h (got ${text})`);
   return Number(match[1]) * (match[2] === 'd' ? 86_400_000 : 3_600_000);
 }
 
 function positiveInteger(text: string, option: string): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${option} takes a positive integer (got ${text})`);
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`${option} takes a positive integer (got ${text})`);
   return value;
 }
 
 async function explain(args: Args): Promise<void> {
   rejectUnknown(args, ['videos']);
   const [videoId] = args.positionals;
-  if (!videoId) throw new Error(`name the video: npm run import -- explain <videoId>`);
+  if (!videoId) throw new UsageError(`name the video: npm run import -- explain <videoId>`);
   const files = args.values.get('videos') ?? [
     path.join(REALDATA, 'trending-2017-US.csv'),
     path.join(REALDATA, 'trending-2017-FR.csv'),
@@ -252,13 +262,13 @@ async function evalSponsors(args: Args): Promise<void> {
   const labels = (args.values.get('labels') ?? [LABELS_FILE]).map((file) => path.resolve(file));
   const videos = args.values.get('videos')?.map((file) => path.resolve(file));
   if (args.values.has('labels') !== Boolean(videos))
-    throw new Error('--labels and --videos go together: labels of the videos in those trending files');
+    throw new UsageError('--labels and --videos go together: labels of the videos in those trending files');
   const second = single(args, 'second-reader');
   const secondReader = second ? path.resolve(second) : undefined;
   const registry = Registry.load();
   const threshold = single(args, 'threshold');
   if (threshold !== undefined && !(Number(threshold) >= 0 && Number(threshold) <= 1))
-    throw new Error(`--threshold is a probability between 0 and 1 (got ${threshold})`);
+    throw new UsageError(`--threshold is a probability between 0 and 1 (got ${threshold})`);
   const scored = args.switches.has('rules') ? undefined : loadDetector();
   const detector = scored
     ? scorerReader(scored, threshold === undefined ? undefined : Number(threshold))
@@ -275,14 +285,14 @@ async function evalSponsors(args: Args): Promise<void> {
 async function sponsorSample(args: Args): Promise<void> {
   rejectUnknown(args, ['videos', 'out', 'matching', 'unmatched', 'per-channel', 'exclude-channels', 'exclude-labels']);
   const files = (args.values.get('videos') ?? []).map((file) => path.resolve(file));
-  if (files.length === 0) throw new Error(`name the exports to pick from with --videos\n${USAGE}`);
+  if (files.length === 0) throw new UsageError(`name the exports to pick from with --videos`);
   const out = single(args, 'out');
-  if (!out) throw new Error('name the folder to write the sample to with --out');
+  if (!out) throw new UsageError('name the folder to write the sample to with --out');
   const excludeChannels = args.values.get('exclude-channels') ?? [];
   for (const file of [...files, ...excludeChannels]) if (!existsSync(file)) throw new Error(`${file}: no such file`);
   const whole = (name: string, fallback: number) => {
     const value = single(args, name) ?? String(fallback);
-    if (!/^\d+$/.test(value)) throw new Error(`--${name} is a whole number (got ${value})`);
+    if (!/^\d+$/.test(value)) throw new UsageError(`--${name} is a whole number (got ${value})`);
     return Number(value);
   };
   console.log(
@@ -301,7 +311,7 @@ async function sponsorSample(args: Args): Promise<void> {
 async function trainScorer(args: Args): Promise<void> {
   rejectUnknown(args, ['videos-dir', 'realdata']);
   const videosDir = single(args, 'videos-dir');
-  if (!videosDir) throw new Error(`name the folder of the labelled sets' videos with --videos-dir\n${USAGE}`);
+  if (!videosDir) throw new UsageError(`name the folder of the labelled sets' videos with --videos-dir`);
   if (!existsSync(videosDir)) throw new Error(`${videosDir}: no such folder`);
   const realdata = path.resolve(single(args, 'realdata') ?? REALDATA);
   const shared = Object.values(SHARED_TRENDING).map((name) => path.join(realdata, name));
@@ -318,12 +328,13 @@ async function trainScorer(args: Args): Promise<void> {
 async function mine(args: Args): Promise<void> {
   rejectUnknown(args, ['corpus', 'seed', 'min-channels', 'out']);
   const corpus = single(args, 'corpus');
-  if (!corpus) throw new Error(`name the corpus (npm run import -- corpus) with --corpus\n${USAGE}`);
+  if (!corpus) throw new UsageError(`name the corpus (npm run import -- corpus) with --corpus`);
   const seedFile = single(args, 'seed');
   for (const file of [corpus, ...(seedFile ? [seedFile] : [])])
     if (!existsSync(file)) throw new Error(`${file}: no such file`);
   const minChannels = Number(single(args, 'min-channels') ?? 3);
-  if (!Number.isInteger(minChannels) || minChannels < 1) throw new Error('--min-channels is a whole number from 1');
+  if (!Number.isInteger(minChannels) || minChannels < 1)
+    throw new UsageError('--min-channels is a whole number from 1');
   const out = path.resolve(single(args, 'out') ?? MINED_FILE);
   const seed = seedFile ? simpleIconsSeed(JSON.parse(await readFile(seedFile, 'utf8'))) : [];
   const started = Date.now();
@@ -358,7 +369,7 @@ async function mine(args: Args): Promise<void> {
 async function corpus(args: Args): Promise<void> {
   rejectUnknown(args, ['out', 'mirror', 'manifest', 'skip-missing']);
   const out = single(args, 'out');
-  if (!out) throw new Error(`name the corpus file to write with --out <file.ndjson>\n${USAGE}`);
+  if (!out) throw new UsageError(`name the corpus file to write with --out <file.ndjson>`);
   const mirror = path.resolve(single(args, 'mirror') ?? MIRRORS);
   if (!existsSync(mirror)) throw new Error(`${mirror}: no such folder of mirrors (--mirror)`);
   const manifest = readManifest(path.resolve(single(args, 'manifest') ?? MANIFEST_FILE));
@@ -376,7 +387,7 @@ async function corpus(args: Args): Promise<void> {
 async function audienceStability(args: Args): Promise<void> {
   rejectUnknown(args, ['exclude-videos']);
   const files = args.positionals;
-  if (files.length === 0) throw new Error(`name the comment files\n${USAGE}`);
+  if (files.length === 0) throw new UsageError(`name the comment files`);
   for (const file of files) if (!existsSync(file)) throw new Error(`${file}: no such file`);
   const exclude = new Set((single(args, 'exclude-videos') ?? '').split(',').filter(Boolean));
   console.log(await stabilityReport(files, exclude));

@@ -1,12 +1,16 @@
-// `npm run index -- [--skip-bad] [--rollback]`: loads data/*.ndjson into new versioned indices and swaps the
-// aliases, or points them back at the previous version. See docs/data.md.
-import { parseArgs } from 'node:util';
-import { main } from '../common/cli.ts';
+// `npm run index`: loads data/*.ndjson into new versioned indices and swaps the aliases, or points them back at the
+// previous version. See docs/data.md.
+import { main, parseCommandLine } from '../common/cli.ts';
 import { officialClient } from '../src/clients.ts';
 import { loadIndexerConfig } from './config.ts';
 import { load, rollback } from './load.ts';
 
-const { values } = parseArgs({
+const USAGE = `Usage: npm run index -- [--skip-bad] [--json]
+       npm run index -- --rollback
+  loads DATA_DIR's *.ndjson (data/ unless set) into new indices and swaps the aliases; --skip-bad skips bad
+  records instead of stopping, --json prints a JSON summary; --rollback points the aliases at the previous version`;
+
+const { values } = parseCommandLine(USAGE, {
   options: {
     'skip-bad': { type: 'boolean', default: false },
     rollback: { type: 'boolean', default: false },

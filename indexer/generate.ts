@@ -1,29 +1,41 @@
-// `npm run generate -- [--creators N] [--sponsors M] [--seed S] [--history-months 12] [--out DIR]`: the deterministic demo dataset, written
-// to DATA_DIR (data/ unless set), where `npm run index` loads from; `--out` writes elsewhere.
+// `npm run generate`: the deterministic demo dataset, written to DATA_DIR (data/ unless set), where `npm run index`
+// loads from; `--out` writes elsewhere.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { main } from '../common/cli.ts';
+import { main, parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { dataDir } from '../common/data-dir.ts';
-import { generate, HISTORY_MONTHS } from './generate/dataset.ts';
+import { checkOptions, generate, HISTORY_MONTHS } from './generate/dataset.ts';
 
-const { values } = parseArgs({
-  options: {
-    creators: { type: 'string', default: '20000' },
-    sponsors: { type: 'string', default: '1500' },
-    seed: { type: 'string', default: '42' },
-    'history-months': { type: 'string', default: String(HISTORY_MONTHS) },
-    out: { type: 'string' },
+const USAGE = `Usage: npm run generate -- [--creators 20000] [--sponsors 1500] [--seed 42]
+                            [--history-months ${HISTORY_MONTHS}] [--out DIR]
+  writes the demo dataset to DIR, or to DATA_DIR (data/ unless set)`;
+
+const options = parseCommandLine(
+  USAGE,
+  {
+    options: {
+      creators: { type: 'string', default: '20000' },
+      sponsors: { type: 'string', default: '1500' },
+      seed: { type: 'string', default: '42' },
+      'history-months': { type: 'string', default: String(HISTORY_MONTHS) },
+      out: { type: 'string' },
+    },
   },
-});
+  ({ values }) => {
+    const numbers = {
+      creators: wholeNumber(values.creators, '--creators'),
+      sponsors: wholeNumber(values.sponsors, '--sponsors'),
+      seed: wholeNumber(values.seed, '--seed'),
+      historyMonths: wholeNumber(values['history-months'], '--history-months'),
+    };
+    checkOptions(numbers);
+    return { ...numbers, out: values.out ? path.resolve(values.out) : dataDir() };
+  },
+);
 
 await main(async () => {
-  const out = values.out ? path.resolve(values.out) : dataDir();
+  const { out } = options;
   const summary = await generate({
-    creators: Number(values.creators),
-    sponsors: Number(values.sponsors),
-    seed: Number(values.seed),
-    historyMonths: Number(values['history-months']),
-    out,
+    ...options,
     log: (line) => console.log(line),
   });
   const sizes = Object.entries(summary.files)

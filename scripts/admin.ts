@@ -1,7 +1,6 @@
 // `npm run admin -- <command>`: accounts, plans, credits and API keys in the Redis of REDIS_URL. docs/accounts.md lists
 // the commands. A key is printed once, when it is created; only its digest is stored.
-import { parseArgs } from 'node:util';
-import { main } from '../common/cli.ts';
+import { main, parseCommandLine, readArgs, UsageError } from '../common/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { PERIODS, type Period } from '../src/access/periods.ts';
 import { createRedis } from '../src/clients.ts';
@@ -22,7 +21,13 @@ const USAGE = `Usage: npm run admin -- <command>
   usage <accountId>            credits spent this period by key, endpoint and day
   settle                       refund reservations past their deadline now (API processes do it every few seconds)`;
 
-class UsageError extends Error {}
+const OPTIONS = {
+  plan: { type: 'string' },
+  allowance: { type: 'string' },
+  unlimited: { type: 'boolean', default: false },
+  period: { type: 'string', default: 'month' },
+  name: { type: 'string' },
+} as const;
 
 /**
  * Credits and allowances are counts: a negative one would make a balance that refuses every call, or an allowance
@@ -42,28 +47,9 @@ function planOf(config: Config, name: string | undefined): PlanName {
   return name as PlanName;
 }
 
-/** One command's JSON answer; a wrong command, plan or number throws with the usage appended. */
+/** One command's JSON answer; a wrong command, option, plan or number throws a UsageError. */
 export async function admin(argv: string[], store: Accounts, config: Config): Promise<unknown> {
-  try {
-    return await command(argv, store, config);
-  } catch (error) {
-    if (error instanceof UsageError) throw new Error(`${error.message}\n\n${USAGE}`);
-    throw error;
-  }
-}
-
-async function command(argv: string[], store: Accounts, config: Config): Promise<unknown> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      plan: { type: 'string' },
-      allowance: { type: 'string' },
-      unlimited: { type: 'boolean', default: false },
-      period: { type: 'string', default: 'month' },
-      name: { type: 'string' },
-    },
-  });
+  const { values, positionals } = readArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   const [group, action, id = '', arg] = positionals;
   const command = `${group} ${action}`;
   if (command === 'account create') {
@@ -112,6 +98,8 @@ function failed(message: string): never {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // --help and a wrong option are answered before Redis is reached.
+  parseCommandLine(USAGE, { allowPositionals: true, options: OPTIONS });
   await main(async () => {
     loadToolEnv();
     const config = loadConfig();
@@ -122,5 +110,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     } finally {
       redis.disconnect();
     }
-  });
+  }, USAGE);
 }

@@ -1,8 +1,7 @@
-// The local stack launcher: `npm run stack:up | stack:down | stack:status` (see docs/local-stack.md);
-// `tsx scripts/stack.ts model` fetches the embedding model alone (up fetches it too), and `tsx scripts/stack.ts env`
-// prints the URLs (Redis's password included) for tools that read them.
-// `--cluster` (up, env) means the cluster topology of scripts/stack/cluster.ts; down and status cover both.
-import { loadDotEnv, main } from '../common/cli.ts';
+// The local stack launcher (see docs/local-stack.md): `npm run stack:up | stack:down | stack:status`, and two commands
+// for tools: `model` fetches the embedding model alone (up fetches it too), `env` prints the URLs (Redis's password
+// included). `--cluster` (up, env) means the cluster topology of scripts/stack/cluster.ts; down and status cover both.
+import { loadDotEnv, main, parseCommandLine, UsageError } from '../common/cli.ts';
 import { describe } from './stack/cli.ts';
 import { clusterDown, clusterStatus, clusterUp, clusterUrls } from './stack/cluster.ts';
 import { loadStackConfig } from './stack/config.ts';
@@ -11,12 +10,22 @@ import { ensureModel } from './stack/model.ts';
 import { maskUrl } from './stack/redis.ts';
 import { SERVICE_NAMES, type Service, type ServiceName } from './stack/state.ts';
 
+const USAGE = `Usage: npm run stack:up -- [--cluster] [--json]    start OpenSearch and Redis, or reuse them
+       npm run stack:down -- [service…]          stop what the launcher started, or the services named
+                                                 (${[...SERVICE_NAMES, 'cluster'].join(', ')}); npm run down is the same
+       npm run stack:status -- [--json]          what the launcher runs, and whether it is healthy
+       npx tsx scripts/stack.ts model            fetch the embedding model alone
+       npx tsx scripts/stack.ts env [--cluster]  print the URLs (Redis's password included) for other tools`;
+
 /** What is printed never carries a password, in JSON too (it ends up in CI logs). */
 const masked = <S extends Pick<Service, 'url'>>(service: S): S => ({ ...service, url: maskUrl(service.url) });
 
-const [command = 'status', ...rest] = process.argv.slice(2);
-const json = rest.includes('--json');
-const names = rest.filter((arg) => !arg.startsWith('--'));
+const { values, positionals } = parseCommandLine(USAGE, {
+  allowPositionals: true,
+  options: { cluster: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+});
+const [command = 'status', ...names] = positionals;
+const { json } = values;
 
 await main(async () => {
   loadDotEnv();
@@ -24,7 +33,7 @@ await main(async () => {
   switch (command) {
     case 'up': {
       const started = Date.now();
-      if (rest.includes('--cluster')) {
+      if (values.cluster) {
         await clusterUp(config);
         console.log(`\nCluster ready in ${((Date.now() - started) / 1000).toFixed(1)} s:`);
         for (const line of await clusterStatus(config)) console.log(line);
@@ -41,7 +50,7 @@ await main(async () => {
     case 'down': {
       for (const name of names)
         if (!SERVICE_NAMES.includes(name as ServiceName) && name !== 'cluster') {
-          throw new Error(`Unknown service "${name}".`);
+          throw new UsageError(`Unknown service "${name}"`);
         }
       const stopped: string[] = await down(config, names.length ? (names as ServiceName[]) : undefined);
       if (!names.length || names.includes('cluster')) {
@@ -68,7 +77,7 @@ await main(async () => {
       return console.log(`Embedding model: ${await ensureModel(config)}`);
     case 'env': {
       // For tools that read OPENSEARCH_URL/REDIS_URL themselves: export $(npx tsx scripts/stack.ts env)
-      if (rest.includes('--cluster')) {
+      if (values.cluster) {
         const cluster = await clusterUrls(config);
         if (!cluster) throw new Error('No cluster runs: npm run stack:up -- --cluster first.');
         return console.log(`OPENSEARCH_URL=${cluster.opensearchUrl}\nREDIS_CLUSTER_NODES=${cluster.redisNodes}`);
@@ -79,6 +88,6 @@ await main(async () => {
       return;
     }
     default:
-      throw new Error(`Unknown command "${command}". Use up, down [service…], status, model or env.`);
+      throw new UsageError(`Unknown command "${command}"`);
   }
-});
+}, USAGE);

@@ -4,8 +4,7 @@
 // `npm run up -- --cluster`: the same on the cluster topology (scripts/stack/cluster.ts): 3 OpenSearch nodes, the
 // data with 1 replica, a Redis Cluster of 3 masters and 3 replicas.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadDotEnv, main } from '../common/cli.ts';
+import { loadDotEnv, main, parseCommandLine } from '../common/cli.ts';
 import { loadConfig } from '../src/config.ts';
 import { ensureDemoData, loadDataDir } from './demo-data.ts';
 import { demoKey } from './demo-key.ts';
@@ -20,14 +19,19 @@ import { modelDir } from './stack/model.ts';
 import { portAnswers, StackError, startDetached } from './stack/process.ts';
 import { updateState } from './stack/state.ts';
 
+const USAGE = `Usage: npm run up -- [--data DIR] [--cluster]
+  starts OpenSearch, Redis and the API (reusing what runs), loading the demo dataset when none is loaded;
+  --data serves the dataset in DIR (made by npm run import), --cluster uses the cluster topology. Stop: npm run down`;
+
+const { values: flags } = parseCommandLine(USAGE, {
+  options: { cluster: { type: 'boolean', default: false }, data: { type: 'string' } },
+});
+
 await main(async () => {
   loadDotEnv();
   const started = Date.now();
   const stackConfig = loadStackConfig();
   const apiConfig = loadConfig();
-  const { values: flags } = parseArgs({
-    options: { cluster: { type: 'boolean', default: false }, data: { type: 'string' } },
-  });
   const onCluster = flags.cluster;
   const dataDir = flags.data === undefined ? undefined : path.resolve(flags.data);
   const backends = onCluster ? await clusterBackends(stackConfig) : await singleBackends(stackConfig);

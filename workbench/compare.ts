@@ -2,7 +2,7 @@
 // terminal table for the gist and an HTML report (plus the raw figures as JSON) for the queries behind it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readArgs, UsageError } from '../common/cli.ts';
 import { runEval, shownPath, type Workbench, writeJson } from './context.ts';
 import { type Evaluation, METRIC_LABELS, type Metrics } from './evaluate.ts';
 import { compareReport } from './report.ts';
@@ -34,7 +34,7 @@ export function comparisonTable(comparison: Comparison): string {
 const slug = (name: string) => name.replace(/[^A-Za-z0-9_-]+/g, '_');
 
 export async function compareCommand(bench: Workbench, args: string[]) {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readArgs({
     args,
     allowPositionals: true,
     options: {
@@ -44,7 +44,7 @@ export async function compareCommand(bench: Workbench, args: string[]) {
   });
   const [nameA, nameB, ...extra] = positionals;
   if (!nameA || !nameB || extra.length) {
-    throw new Error('compare takes two profiles: npm run relevance -- compare A B [--judgments PATH]… [--out DIR]');
+    throw new UsageError('compare takes two profiles: compare A B');
   }
   // One after the other: running both at once would make each slower and blur the progress lines.
   const a: Evaluation = await runEval(bench, nameA, values.judgments);

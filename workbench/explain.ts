@@ -1,14 +1,13 @@
 // `explain "query"`: the API's own request for a query, sent once with explain on, and each top result's score
 // taken apart per field, so an analyst sees which knob of the profile put a result where it is.
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { readArgs, UsageError } from '../common/cli.ts';
 import { type Judgment, searchParams } from '../common/judgments.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import type { Workbench } from './context.ts';
 import { renderRequest, SHOWN_ID, vectorFor } from './evaluate.ts';
 import { attribute, type Explanation, type Part } from './explanation.ts';
 
-const USAGE = 'explain "query" [--profile P] [--filter name=value]… [--size N] [--sponsors]';
 /** Each explained hit is a few kilobytes of tree; more than a few pages is no longer something to read. */
 const MAX_SIZE = 100;
 /** Below this a part or a residual does not show at three decimals. */
@@ -90,8 +89,9 @@ function parseFilters(specs: string[]): Record<string, string> | undefined {
   for (const spec of specs) {
     const at = spec.indexOf('=');
     const name = spec.slice(0, at).trim();
-    if (at < 1 || !name) throw new Error(`--filter ${spec}: give name=value, e.g. --filter country=US`);
-    if (!known.includes(name)) throw new Error(`--filter ${name}: not a search parameter; one of ${known.join(', ')}`);
+    if (at < 1 || !name) throw new UsageError(`--filter ${spec}: give name=value, e.g. --filter country=US`);
+    if (!known.includes(name))
+      throw new UsageError(`--filter ${name}: not a search parameter; one of ${known.join(', ')}`);
     filters[name] = spec.slice(at + 1);
   }
   return filters;
@@ -100,7 +100,7 @@ function parseFilters(specs: string[]): Record<string, string> | undefined {
 function parseSize(text: string | undefined): number {
   if (text === undefined) return 10;
   const size = Number(text);
-  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) throw new Error(`--size ${text}: 1 to ${MAX_SIZE}`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SIZE) throw new UsageError(`--size ${text}: 1 to ${MAX_SIZE}`);
   return size;
 }
 
@@ -150,12 +150,12 @@ function checkSearch(query: string, filters: Record<string, string> | undefined)
   } catch (error) {
     if (!(error instanceof z.ZodError)) throw error;
     const flag = (p: PropertyKey[]) => (p[0] === 'query' ? 'query' : `--filter ${p.join('.')}`);
-    throw new Error(error.issues.map((i) => `${flag(i.path)}: ${i.message}`).join('\n'));
+    throw new UsageError(error.issues.map((i) => `${flag(i.path)}: ${i.message}`).join('; '));
   }
 }
 
 export async function explainCommand(bench: Workbench, args: string[]) {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readArgs({
     args,
     allowPositionals: true,
     options: {
@@ -166,10 +166,10 @@ export async function explainCommand(bench: Workbench, args: string[]) {
     },
   });
   const [query, ...extra] = positionals;
-  if (!query?.trim() || extra.length) throw new Error(`explain takes one query, quoted: ${USAGE}`);
+  if (!query?.trim() || extra.length) throw new UsageError('explain takes one query, quoted');
   const target = values.sponsors ? 'sponsors' : 'creators';
   const filters = parseFilters(values.filter ?? []);
-  if (filters && target === 'sponsors') throw new Error('sponsor search takes no filters');
+  if (filters && target === 'sponsors') throw new UsageError('sponsor search takes no filters');
   if (target === 'creators') checkSearch(query, filters);
   const size = parseSize(values.size);
 

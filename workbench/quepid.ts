@@ -2,13 +2,12 @@
 // judgments file the workbench evaluates with everything else under relevance/judgments/.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { z } from 'zod';
+import { readArgs, UsageError } from '../common/cli.ts';
 import { formatJudgment, type JudgedQuery, JudgedQuerySchema } from '../common/judgments.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { JUDGMENTS_DIR, shownPath, type Workbench } from './context.ts';
 
-const USAGE = 'import-quepid FILE.csv --class NAME [--target creators|sponsors] [--out FILE] [--scale N]';
 const COLUMNS = ['query', 'docid', 'rating'] as const;
 /** The grade judgments top out at (judgments.ts). */
 const TOP = 3;
@@ -187,12 +186,12 @@ function parseScale(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const scale = Number(text);
   if (!Number.isInteger(scale) || scale < 1)
-    throw new QuepidError(`--scale ${text}: the top rating, a whole number ≥ 1`);
+    throw new UsageError(`--scale ${text}: the top rating, a whole number ≥ 1`);
   return scale;
 }
 
 export async function quepidCommand(_bench: Workbench, args: string[]) {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = readArgs({
     args,
     allowPositionals: true,
     options: {
@@ -203,11 +202,11 @@ export async function quepidCommand(_bench: Workbench, args: string[]) {
     },
   });
   const [file, ...extra] = positionals;
-  if (!file || extra.length || !values.class) throw new QuepidError(`Usage: ${USAGE}`);
+  if (!file || extra.length || !values.class) throw new UsageError('import-quepid takes one file and --class NAME');
   const kind = JudgedQuerySchema.shape.class.safeParse(values.class);
-  if (!kind.success) throw new QuepidError(`--class ${values.class}: ${problems(kind.error).replace(/^: /, '')}`);
+  if (!kind.success) throw new UsageError(`--class ${values.class}: ${problems(kind.error).replace(/^: /, '')}`);
   const target = values.target;
-  if (target !== 'creators' && target !== 'sponsors') throw new QuepidError(`--target ${target}: creators or sponsors`);
+  if (target !== 'creators' && target !== 'sponsors') throw new UsageError(`--target ${target}: creators or sponsors`);
   if (!existsSync(file)) throw new QuepidError(`${file}: no such file`);
 
   const scale = parseScale(values.scale);

@@ -4,7 +4,7 @@
 // and with one typo. The creator named gets 3, as does any other creator whose name folds to the same letters.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readArgs, UsageError } from '../common/cli.ts';
 import { formatJudgment, type JudgedQuery } from '../common/judgments.ts';
 import { foldName } from '../importer/model.ts';
 import { slugOf } from '../indexer/documents.ts';
@@ -68,9 +68,9 @@ export function realNameJudgments(creators: CreatorRecord[], seed = 1): JudgedQu
 
 /** `npm run relevance -- real-names DIR [--out FILE]`: the judgments for DIR/creators.ndjson, by default beside it. */
 export async function realNamesCommand(_: unknown, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { out: { type: 'string' } } });
+  const { values, positionals } = readArgs({ args, allowPositionals: true, options: { out: { type: 'string' } } });
   const [dir] = positionals;
-  if (!dir) throw new Error('name the dataset: npm run relevance -- real-names <dir of creators.ndjson>');
+  if (!dir) throw new UsageError('name the dataset: real-names <dir of creators.ndjson>');
   const creators: CreatorRecord[] = [];
   const file = path.join(dir, 'creators.ndjson');
   for await (const parsed of readNdjson(file, CreatorRecordSchema)) {

@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, renameSync, rmSync, statSync, writeFileSy
 import path from 'node:path';
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
+import { UsageError } from '../../common/cli.ts';
 import { formatJudgment } from '../../common/judgments.ts';
 import { type CreatorContext, generateCreator } from './creators.ts';
 import { HandleSet } from './handles.ts';
@@ -35,17 +36,19 @@ export const LIMITS = { creators: [1000, 1_000_000], sponsors: [50, 20_000] } as
 /** A year of monthly snapshots by default: enough for both growth windows and a chart. */
 export const HISTORY_MONTHS = 12;
 
+/** The options' ranges, named as `npm run generate` takes them: a value out of range is the command given wrongly. */
 export function checkOptions(o: Pick<GenerateOptions, 'creators' | 'sponsors' | 'seed' | 'historyMonths'>): void {
   for (const key of ['creators', 'sponsors'] as const) {
     const [min, max] = LIMITS[key];
     if (!Number.isInteger(o[key]) || o[key] < min || o[key] > max) {
-      throw new Error(`--${key} must be a whole number from ${min} to ${max} (got ${o[key]})`);
+      throw new UsageError(`--${key} must be a whole number from ${min} to ${max} (got ${o[key]})`);
     }
   }
-  if (!Number.isInteger(o.seed) || o.seed < 0) throw new Error(`--seed must be a whole number ≥ 0 (got ${o.seed})`);
+  if (!Number.isInteger(o.seed) || o.seed < 0)
+    throw new UsageError(`--seed must be a whole number ≥ 0 (got ${o.seed})`);
   const months = o.historyMonths ?? HISTORY_MONTHS;
   if (!Number.isInteger(months) || months < 0 || months > 120)
-    throw new Error(`--history-months must be a whole number from 0 to 120 (got ${o.historyMonths})`);
+    throw new UsageError(`--history-months must be a whole number from 0 to 120 (got ${o.historyMonths})`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { UsageError } from '../../common/cli.ts';
 import { admin } from '../../scripts/admin.ts';
 import { Accounts } from '../../src/access/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -66,8 +67,9 @@ describe('admin CLI', () => {
     expect((await credits(key)).statusCode).toBe(401);
   });
 
-  it('explains a wrong command, plan or number, and a missing account', async () => {
-    await expect(run('nope')).rejects.toThrow(/unknown command "nope"\n\nUsage: npm run admin/);
+  it('explains a wrong command, option, plan or number, and a missing account', async () => {
+    await expect(run('nope')).rejects.toThrow(new UsageError('unknown command "nope"'));
+    await expect(run('key', 'list', '1', '--no-such-option')).rejects.toThrow(/Unknown option '--no-such-option'/);
     await expect(run('account', 'create', '--plan', 'gold')).rejects.toThrow(/plan must be one of user, /);
     await expect(run('credits', 'add', '1', 'many')).rejects.toThrow(/credits must be a whole number/);
     await expect(run('key', 'create', '999999')).rejects.toThrow(/999999/);
@@ -96,11 +98,11 @@ describe('admin CLI', () => {
     expect(await run('credits', 'set', accountId, '0')).toEqual({ accountId, balance: 0 });
   });
 
-  it('as a command, ends a failure with exit code 1, the reason and the usage, and no stack trace', async () => {
+  it('as a command, ends a wrong number with exit code 2, the reason and the usage, and no stack trace', async () => {
     const env = { ...process.env, REDIS_URL: inject('redisUrl'), REDIS_KEY_PREFIX: prefix };
     const failed = await runTs('scripts/admin.ts', ['credits', 'add', '1', '--', '-5'], env, 30_000);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toMatch(/✖ credits must not be negative \(got -5\)\n\nUsage: npm run admin/);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/^✖ credits must not be negative \(got -5\)\n\nUsage: npm run admin/);
     expect(failed.stderr).not.toMatch(/\n\s+at /);
   });
 });

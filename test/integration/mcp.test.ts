@@ -310,7 +310,7 @@ describe('MCP over stdio (npm run mcp:stdio)', () => {
     const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(REPO_ROOT, 'src/mcp/stdio.ts')],
+      args: ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/mcp-stdio.ts')],
       env: { ...(process.env as Record<string, string>), CSI_API_KEY: key, CSI_API_URL: base },
       stderr: 'pipe',
     });

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parseCommandLine } from '../../../common/cli.ts';
 import { servedDocument } from '../../../scripts/openapi-document.ts';
 import { OPENAPI_PATH } from '../../../src/http/openapi.ts';
 
@@ -21,6 +22,12 @@ export async function renderTypes(document: Record<string, unknown>): Promise<st
 }
 
 if (process.argv[1] === import.meta.filename) {
+  parseCommandLine(
+    `Usage: npm run client:generate
+  writes ${path.relative(process.cwd(), TYPES_FILE)}, the TypeScript client's types, from the OpenAPI document
+  this checkout serves`,
+    {},
+  );
   writeFileSync(TYPES_FILE, await renderTypes(await servedDocument()));
   console.log(`Wrote ${path.relative(process.cwd(), TYPES_FILE)}`);
 }

@@ -72,15 +72,20 @@ describe('a sample of real videos to label blind', () => {
         cwd: root,
       }).catch((e: { stderr: string; code: number }) => e);
     const out = path.join(dir, 'cli');
-    for (const [args, message] of [
-      [['--out', out], /name the exports to pick from with --videos/],
-      [['--videos', files[0] as string], /name the folder to write the sample to with --out/],
-      [['--videos', files[0] as string, '--out', out, '--matching', 'ten'], /--matching is a whole number \(got ten\)/],
-      [['--videos', path.join(dir, 'missing.csv'), '--out', out], /missing\.csv: no such file/],
-      [['--videos', files[0] as string, '--out', out, '--sample', '3'], /unknown option --sample/],
+    // A command given wrongly exits 2, a missing file 1 (docs/cli.md).
+    for (const [args, message, code] of [
+      [['--out', out], /name the exports to pick from with --videos/, 2],
+      [['--videos', files[0] as string], /name the folder to write the sample to with --out/, 2],
+      [
+        ['--videos', files[0] as string, '--out', out, '--matching', 'ten'],
+        /--matching is a whole number \(got ten\)/,
+        2,
+      ],
+      [['--videos', path.join(dir, 'missing.csv'), '--out', out], /missing\.csv: no such file/, 1],
+      [['--videos', files[0] as string, '--out', out, '--sample', '3'], /Unknown option '--sample'/, 2],
     ] as const) {
       const failed = await run(...args);
-      expect(failed, args.join(' ')).toMatchObject({ code: 1 });
+      expect(failed, args.join(' ')).toMatchObject({ code });
       expect((failed as { stderr: string }).stderr).toMatch(message);
       expect((failed as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
     }
