@@ -5,6 +5,7 @@
 // no generator to notice that the client is behind.
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseCommandLine } from '../../../common/cli.ts';
 import { servedDocument } from '../../../scripts/openapi-document.ts';
 import { ensureVenv, runChecked } from './venv.ts';
 
@@ -63,4 +64,12 @@ async function generate(): Promise<void> {
   );
 }
 
-if (process.argv[1] === import.meta.filename) await generate();
+if (process.argv[1] === import.meta.filename) {
+  parseCommandLine(
+    `Usage: npm run client:python
+  regenerates clients/python/csi_client/_generated/ and clients/python/openapi.json from the OpenAPI document this
+  checkout serves, with the openapi-python-client pinned in clients/python/generator-requirements.txt`,
+    {},
+  );
+  await generate();
+}
