@@ -513,12 +513,13 @@ export interface operations {
                 query: string;
                 /** @description A value from GET /niches; secondary niches match too */
                 niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
-                /** @description Only creators whose primary niche is niche_category */
+                /** @description Only creators whose primary niche is niche_category; true needs niche_category (else 422) */
                 primary_niche_only?: boolean;
-                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                /** @description A full English country name or alias, or an ISO 3166-1 alpha-2 or alpha-3 code; any case */
                 country?: string;
-                /** @description Language name or ISO 639 code */
+                /** @description An English language name, or an ISO 639-1 or ISO 639-2 code; any case */
                 language?: string;
+                /** @description At most max_subscribers when both are given (else 422) */
                 min_subscribers?: number;
                 max_subscribers?: number;
                 min_avg_views?: number;
@@ -529,7 +530,10 @@ export interface operations {
                 has_sponsors?: boolean;
                 /** @description The dominant format of the channel */
                 video_format?: "short" | "long";
-                /** @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free */
+                /**
+                 * @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free
+                 * @example niche,country
+                 */
                 facets?: string;
                 /** @description Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last */
                 sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc" | "subs_growth_desc";
@@ -701,12 +705,13 @@ export interface operations {
             query?: {
                 /** @description A value from GET /niches; secondary niches match too */
                 niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
-                /** @description Only creators whose primary niche is niche_category */
+                /** @description Only creators whose primary niche is niche_category; true needs niche_category (else 422) */
                 primary_niche_only?: boolean;
-                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                /** @description A full English country name or alias, or an ISO 3166-1 alpha-2 or alpha-3 code; any case */
                 country?: string;
-                /** @description Language name or ISO 639 code */
+                /** @description An English language name, or an ISO 639-1 or ISO 639-2 code; any case */
                 language?: string;
+                /** @description At most max_subscribers when both are given (else 422) */
                 min_subscribers?: number;
                 max_subscribers?: number;
                 min_avg_views?: number;
@@ -954,7 +959,7 @@ export interface operations {
     getCreatorHistory: {
         parameters: {
             query?: {
-                /** @description Only snapshots on or after this day, YYYY-MM-DD */
+                /** @description Only snapshots on or after this day, YYYY-MM-DD; not after to (else 422) */
                 from?: string;
                 /** @description Only snapshots on or before this day, YYYY-MM-DD */
                 to?: string;
@@ -1146,7 +1151,10 @@ export interface operations {
             query: {
                 /** @description Brand or sponsor name, domain or keyword */
                 query: string;
-                /** @description Beyond the spec: counts to return beside the page, comma-separated, of kind, niche; free */
+                /**
+                 * @description Beyond the spec: counts to return beside the page, comma-separated, of kind, niche; free
+                 * @example kind,niche
+                 */
                 facets?: string;
             };
             header?: never;
