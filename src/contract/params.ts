@@ -170,7 +170,7 @@ const facetList = <F extends string>(allowed: readonly F[]) => {
         return `unknown facet "${unknown?.slice(0, 30)}"; allowed: ${allowed.join(', ')}`;
       },
     })
-    .meta({ examples: [allowed.slice(0, 2).join(',')] })
+    .meta({ examples: [allowed.slice(0, 2).join(','), allowed.join(',')] })
     .transform((text) => [...new Set(text.split(',').map((facet) => facet.trim() as F))])
     .optional()
     .describe(`Beyond the spec: counts to return beside the page, comma-separated, of ${allowed.join(', ')}; free`);
@@ -178,7 +178,9 @@ const facetList = <F extends string>(allowed: readonly F[]) => {
 
 export const SearchCreatorsParams = withDependencies(
   z.object({
-    query: searchText.describe('Short topic, keyword, brand or name terms'),
+    query: searchText
+      .meta({ examples: ['mechanical keyboards'] })
+      .describe('Short topic, keyword, brand or name terms'),
     ...creatorFilters,
     facets: facetList(CREATOR_FACETS),
     sort: z
@@ -194,7 +196,7 @@ export const SearchCreatorsParams = withDependencies(
 export type SearchCreatorsParams = z.output<typeof SearchCreatorsParams>;
 
 export const SearchSponsorsParams = z.object({
-  query: searchText.describe('Brand or sponsor name, domain or keyword'),
+  query: searchText.meta({ examples: ['nordvpn'] }).describe('Brand or sponsor name, domain or keyword'),
   facets: facetList(SPONSOR_FACETS),
 });
 export type SearchSponsorsParams = z.output<typeof SearchSponsorsParams>;
@@ -222,11 +224,14 @@ export const CreatorSponsorshipsParams = z.object({
 });
 export type CreatorSponsorshipsParams = z.output<typeof CreatorSponsorshipsParams>;
 
+// One schema per parameter: zod writes the examples of a schema used twice in one object for one of them only.
+const day = () => z.iso.date().meta({ examples: ['2025-01-01', '2025-12-31'] });
+
 /** A creator's dated snapshots (beyond the spec): newest first, paged like search, within an optional date range. */
 export const CreatorHistoryParams = withDependencies(
   z.object({
-    from: z.iso.date().optional().describe('Only snapshots on or after this day, YYYY-MM-DD; not after to (else 422)'),
-    to: z.iso.date().optional().describe('Only snapshots on or before this day, YYYY-MM-DD'),
+    from: day().optional().describe('Only snapshots on or after this day, YYYY-MM-DD; not after to (else 422)'),
+    to: day().optional().describe('Only snapshots on or before this day, YYYY-MM-DD'),
     page,
   }),
   [atMost('from', 'to')],

@@ -509,7 +509,10 @@ export interface operations {
     searchCreators: {
         parameters: {
             query: {
-                /** @description Short topic, keyword, brand or name terms */
+                /**
+                 * @description Short topic, keyword, brand or name terms
+                 * @example mechanical keyboards
+                 */
                 query: string;
                 /** @description A value from GET /niches; secondary niches match too */
                 niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
@@ -530,10 +533,7 @@ export interface operations {
                 has_sponsors?: boolean;
                 /** @description The dominant format of the channel */
                 video_format?: "short" | "long";
-                /**
-                 * @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free
-                 * @example niche,country
-                 */
+                /** @description Beyond the spec: counts to return beside the page, comma-separated, of niche, country, language, size, format; free */
                 facets?: string;
                 /** @description Reorders the whole match set by the raw metric; subs_growth_desc (beyond the spec) by the 30-day subscriber growth in percent, creators whose growth is unknown last */
                 sort?: "subs_desc" | "subs_asc" | "views_desc" | "avg_views_desc" | "engagement_desc" | "subs_growth_desc";
@@ -1149,12 +1149,12 @@ export interface operations {
     searchSponsors: {
         parameters: {
             query: {
-                /** @description Brand or sponsor name, domain or keyword */
-                query: string;
                 /**
-                 * @description Beyond the spec: counts to return beside the page, comma-separated, of kind, niche; free
-                 * @example kind,niche
+                 * @description Brand or sponsor name, domain or keyword
+                 * @example nordvpn
                  */
+                query: string;
+                /** @description Beyond the spec: counts to return beside the page, comma-separated, of kind, niche; free */
                 facets?: string;
             };
             header?: never;
