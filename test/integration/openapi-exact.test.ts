@@ -122,7 +122,9 @@ function candidates(parameter: Parameter): unknown[] {
   if (types.includes('string')) {
     const texts = [...examples, ...members].filter((v): v is string => typeof v === 'string');
     values.push(...texts, '', ' ', '\t', 'a', '#', 'not-a-known-value');
-    for (const text of texts) {
+    // Each member is tried; the mistakes around them are the same for all, so they are made on one of them.
+    const mistaken = [...examples, ...members.slice(0, 1)].filter((v): v is string => typeof v === 'string');
+    for (const text of mistaken) {
       values.push(`${text}#`, text.slice(1), text.slice(0, -1), ` ${text}`, text.toUpperCase(), text.toLowerCase());
     }
     for (const length of [schema.minLength, schema.maxLength].filter((n): n is number => typeof n === 'number')) {
