@@ -3,6 +3,7 @@ import languages from '@cospired/i18n-iso-languages';
 import englishLanguages from '@cospired/i18n-iso-languages/langs/en.json' with { type: 'json' };
 import countries from 'i18n-iso-countries';
 import englishCountries from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import { anyCasePattern } from './any-case.ts';
 
 countries.registerLocale(englishCountries);
 languages.registerLocale(englishLanguages);
@@ -37,6 +38,33 @@ export const languageCode = remembered((input) => {
     return languages.toAlpha2(text.toLowerCase());
   return languages.getAlpha2Code(text, 'en');
 });
+
+/**
+ * Everything `countryCode` reads, in lower case (it reads them in any case): ISO 3166-1 alpha-2 and alpha-3 codes and
+ * every English name and alias the library knows. The OpenAPI document states them as a pattern.
+ */
+export const COUNTRY_INPUTS: readonly string[] = [
+  ...new Set([
+    ...Object.keys(countries.getAlpha2Codes()).flatMap((code) => [code, countries.alpha2ToAlpha3(code) ?? code]),
+    ...Object.values(countries.getNames('en', { select: 'all' })).flat(),
+  ]),
+].map((input) => input.toLowerCase());
+
+/** Everything `languageCode` reads, in lower case: ISO 639-1 codes, ISO 639-2 B and T codes and English names. */
+export const LANGUAGE_INPUTS: readonly string[] = [
+  ...new Set(
+    [
+      ...Object.keys(languages.getAlpha2Codes()),
+      ...Object.keys(languages.getAlpha3BCodes()),
+      ...Object.keys(languages.getAlpha3TCodes()),
+      ...Object.values(languages.getNames('en')),
+    ].map((input) => input.toLowerCase()),
+  ),
+];
+
+/** COUNTRY_INPUTS and LANGUAGE_INPUTS in any case, and nothing else: what the parameters accept. */
+export const COUNTRY_PATTERN = anyCasePattern(COUNTRY_INPUTS);
+export const LANGUAGE_PATTERN = anyCasePattern(LANGUAGE_INPUTS);
 
 /**
  * Lower-case English names of 4+ characters (aliases too: "turkey", "south korea") → code, built once: reading names

@@ -26,12 +26,22 @@ export interface CallContext {
   log: { error(obj: object, msg: string): void };
 }
 
+/**
+ * Patterns longer than this are left out of tool listings: country and language are long any-case lists (about 13
+ * and 7 KB) that would cost a model thousands of tokens per tool, and their descriptions say the same in words.
+ */
+const LISTED_PATTERN_MAX = 500;
+
 /** MCP wants an object schema at the top: a resource with a registry id (Credits) comes back as a $ref to it. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      if ((jsonSchema.pattern?.length ?? 0) > LISTED_PATTERN_MAX) delete jsonSchema.pattern;
+    },
+  }) as Record<string, unknown>;
   const { $ref, $defs, ...rest } = json as { $ref?: string; $defs?: Record<string, object> };
   const target = $ref?.startsWith('#/$defs/') ? $defs?.[$ref.slice('#/$defs/'.length)] : undefined;
   return { ...rest, ...target, ...($defs && !target ? { $defs } : {}) } as { type: 'object' };

@@ -125,7 +125,9 @@ describe('GET /creators/{id}/sponsorships', () => {
     const sure = await page('/api/v1/creators/KeyboardKate/sponsorships?min_confidence=0.95');
     expect(ids(sure)).toEqual(['kate0000004/1', 'kate0000001/1']);
     expect((await page('/api/v1/creators/KeyboardKate/sponsorships?min_confidence=1')).totalFound).toBe(0);
-    for (const bad of ['1.5', '-0.1', 'x', '', 'NaN', '1e-1']) {
+    // A number as JavaScript and JSON write it is a number: 1e-1 is 0.1.
+    expect((await page('/api/v1/creators/KeyboardKate/sponsorships?min_confidence=1e-1')).minConfidence).toBe(0.1);
+    for (const bad of ['1.5', '-0.1', 'x', '', 'NaN', '1e1']) {
       const response = await t.get(`/api/v1/creators/KeyboardKate/sponsorships?min_confidence=${bad}`);
       expect(response.statusCode, bad).toBe(422);
       expect(response.json().error.code, bad).toBe('invalid_request');

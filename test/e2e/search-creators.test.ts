@@ -92,7 +92,7 @@ describe('GET /api/v1/creators', () => {
       [{ has_sponsors: 'true' }, (c) => c.sponsorships.length > 0],
       [{ has_sponsors: 'false' }, (c) => c.sponsorships.length === 0],
       [{ video_format: 'short' }, (c) => c.videoFormat === 'short'],
-      [{ video_format: 'long', has_sponsors: '1' }, (c) => c.videoFormat === 'long' && c.sponsorships.length > 0],
+      [{ video_format: 'long', has_sponsors: 'true' }, (c) => c.videoFormat === 'long' && c.sponsorships.length > 0],
     ];
     for (const [filter, keep] of cases) {
       const expected = matched.filter(keep);

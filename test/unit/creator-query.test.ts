@@ -373,7 +373,7 @@ describe('creator search DSL', () => {
     [{ max_subscribers: '0' }, { range: { subscribers: { gte: undefined, lte: 0 } } }],
     [{ min_avg_views: '500' }, { range: { avgViews: { gte: 500 } } }],
     [{ min_engagement_rate: '2.5' }, { range: { engagementRate: { gte: 2.5 } } }],
-    [{ has_sponsors: '0' }, { term: { hasSponsors: false } }],
+    [{ has_sponsors: 'false' }, { term: { hasSponsors: false } }],
     [{ has_sponsors: 'true' }, { term: { hasSponsors: true } }],
     [{ video_format: 'short' }, { term: { videoFormat: 'short' } }],
   ])('filters %j as %j', (query, filter) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countryCode, languageCode } from '../../src/contract/locale.ts';
+import {
+  COUNTRY_INPUTS,
+  COUNTRY_PATTERN,
+  countryCode,
+  LANGUAGE_INPUTS,
+  LANGUAGE_PATTERN,
+  languageCode,
+} from '../../src/contract/locale.ts';
 import { QUERY_MAX_LENGTH, SearchCreatorsParams, SearchSponsorsParams } from '../../src/contract/params.ts';
 
 const parse = (query: Record<string, unknown>) => SearchCreatorsParams.safeParse({ query: 'tech', ...query });
@@ -28,6 +35,17 @@ describe('search parameters', () => {
     [{ min_engagement_rate: '-0.5' }],
     [{ has_sponsors: 'yes' }],
     [{ has_sponsors: '' }],
+    [{ has_sponsors: '1' }],
+    [{ has_sponsors: 'TRUE' }],
+    [{ query: '😀'.repeat(QUERY_MAX_LENGTH + 1) }],
+    [{ country: ' DE' }],
+    [{ country: '' }],
+    [{ language: '' }],
+    [{ min_engagement_rate: '1e3' }],
+    [{ min_subs_growth: '1'.padEnd(400, '0') }],
+    [{ facets: '' }],
+    [{ facets: 'niche,' }],
+    [{ facets: 'niche;country' }],
     [{ video_format: 'medium' }],
     [{ sort: 'name_asc' }],
     [{ page: '0' }],
@@ -38,10 +56,22 @@ describe('search parameters', () => {
     expect(parse(query).success).toBe(false);
   });
 
-  it('reads booleans as true/false/1/0 in any case, and "false" as false', () => {
+  it('reads booleans as OpenAPI writes them, true or false, and "false" as false', () => {
     expect(parse({ has_sponsors: 'false' }).data?.has_sponsors).toBe(false);
-    expect(parse({ has_sponsors: 'FALSE' }).data?.has_sponsors).toBe(false);
-    expect(parse({ has_sponsors: '1' }).data?.has_sponsors).toBe(true);
+    expect(parse({ has_sponsors: 'true' }).data?.has_sponsors).toBe(true);
+  });
+
+  it('counts the query in characters, as JSON Schema does: 200 emoji are 200', () => {
+    expect(parse({ query: '😀'.repeat(QUERY_MAX_LENGTH) }).success).toBe(true);
+  });
+
+  it('reads numbers as JavaScript writes them, exponents included; whole numbers as digits', () => {
+    expect(parse({ min_engagement_rate: String(0.0000001) }).data?.min_engagement_rate).toBe(1e-7);
+    expect(parse({ min_subs_growth: '1e+17' }).data?.min_subs_growth).toBe(1e17);
+  });
+
+  it('reads facets as a comma-separated list, spaces around names allowed, repeats once', () => {
+    expect(parse({ facets: 'niche, country ,niche' }).data?.facets).toEqual(['niche', 'country']);
   });
 
   it('reads numbers strictly', () => {
@@ -80,6 +110,24 @@ describe('countries and languages', () => {
   ])('reads the language %s as %s', (input, code) => {
     expect(languageCode(input)).toBe(code);
   });
+
+  it.each([
+    ['country', COUNTRY_INPUTS, COUNTRY_PATTERN, countryCode],
+    ['language', LANGUAGE_INPUTS, LANGUAGE_PATTERN, languageCode],
+  ] as const)(
+    'the %s pattern the document shows matches every input in any case, and each reads',
+    (_, inputs, pattern, read) => {
+      const matches = new RegExp(pattern, 'u');
+      for (const input of inputs) {
+        for (const text of [input, input.toUpperCase(), input.replace(/^./, (c) => c.toUpperCase())]) {
+          expect(matches.test(text), text).toBe(true);
+          expect(read(text), text).toBeDefined();
+        }
+      }
+      for (const text of ['', ' de', 'de ', 'Narnia', 'Klingon', 'xx', 'germanyy', 'd e'])
+        expect(matches.test(text)).toBe(false);
+    },
+  );
 
   it('knows no made-up places or languages', () => {
     expect(countryCode('Narnia')).toBeUndefined();

@@ -73,7 +73,7 @@ const CREATOR_CASES: { name: string; query: Record<string, string>; filters?: Ju
       max_subscribers: '5000000',
       min_avg_views: '1000',
       min_engagement_rate: '2.5',
-      has_sponsors: '1',
+      has_sponsors: 'true',
       video_format: 'long',
     },
     filters: {

@@ -578,16 +578,20 @@ export interface operations {
     searchCreators: {
         parameters: {
             query: {
-                /** @description Short topic, keyword, brand or name terms */
+                /**
+                 * @description Short topic, keyword, brand or name terms
+                 * @example mechanical keyboards
+                 */
                 query: string;
                 /** @description A value from GET /niches; secondary niches match too */
                 niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
-                /** @description Only creators whose primary niche is niche_category */
+                /** @description Only creators whose primary niche is niche_category; true needs niche_category (else 422) */
                 primary_niche_only?: boolean;
-                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                /** @description A full English country name or alias, or an ISO 3166-1 alpha-2 or alpha-3 code; any case */
                 country?: string;
-                /** @description Language name or ISO 639 code */
+                /** @description An English language name, or an ISO 639-1 or ISO 639-2 code; any case */
                 language?: string;
+                /** @description At most max_subscribers when both are given (else 422) */
                 min_subscribers?: number;
                 max_subscribers?: number;
                 min_avg_views?: number;
@@ -770,12 +774,13 @@ export interface operations {
             query?: {
                 /** @description A value from GET /niches; secondary niches match too */
                 niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
-                /** @description Only creators whose primary niche is niche_category */
+                /** @description Only creators whose primary niche is niche_category; true needs niche_category (else 422) */
                 primary_niche_only?: boolean;
-                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                /** @description A full English country name or alias, or an ISO 3166-1 alpha-2 or alpha-3 code; any case */
                 country?: string;
-                /** @description Language name or ISO 639 code */
+                /** @description An English language name, or an ISO 639-1 or ISO 639-2 code; any case */
                 language?: string;
+                /** @description At most max_subscribers when both are given (else 422) */
                 min_subscribers?: number;
                 max_subscribers?: number;
                 min_avg_views?: number;
@@ -1023,7 +1028,7 @@ export interface operations {
     getCreatorHistory: {
         parameters: {
             query?: {
-                /** @description Only snapshots on or after this day, YYYY-MM-DD */
+                /** @description Only snapshots on or after this day, YYYY-MM-DD; not after to (else 422) */
                 from?: string;
                 /** @description Only snapshots on or before this day, YYYY-MM-DD */
                 to?: string;
@@ -1213,16 +1218,20 @@ export interface operations {
     exportCreators: {
         parameters: {
             query: {
-                /** @description Short topic, keyword, brand or name terms */
+                /**
+                 * @description Short topic, keyword, brand or name terms
+                 * @example mechanical keyboards
+                 */
                 query: string;
                 /** @description A value from GET /niches; secondary niches match too */
                 niche_category?: "art" | "baking" | "beauty" | "cars" | "comedy" | "cooking" | "crypto" | "diy" | "education" | "entertainment" | "entrepreneurship" | "fashion" | "film" | "filmmaking" | "fitness" | "gaming" | "gardening" | "history" | "investing" | "kids_family" | "mechanical_keyboards" | "mental_health" | "music" | "music_production" | "news" | "nutrition" | "outdoors" | "parenting" | "pc_building" | "personal_finance" | "pets" | "photography" | "productivity" | "programming" | "real_estate" | "science" | "skincare" | "sports" | "tech_reviews" | "travel" | "vlogs";
-                /** @description Only creators whose primary niche is niche_category */
+                /** @description Only creators whose primary niche is niche_category; true needs niche_category (else 422) */
                 primary_niche_only?: boolean;
-                /** @description Full country name or ISO 3166 alpha-2/alpha-3 code */
+                /** @description A full English country name or alias, or an ISO 3166-1 alpha-2 or alpha-3 code; any case */
                 country?: string;
-                /** @description Language name or ISO 639 code */
+                /** @description An English language name, or an ISO 639-1 or ISO 639-2 code; any case */
                 language?: string;
+                /** @description At most max_subscribers when both are given (else 422) */
                 min_subscribers?: number;
                 max_subscribers?: number;
                 min_avg_views?: number;
@@ -1315,7 +1324,10 @@ export interface operations {
     searchSponsors: {
         parameters: {
             query: {
-                /** @description Brand or sponsor name, domain or keyword */
+                /**
+                 * @description Brand or sponsor name, domain or keyword
+                 * @example nordvpn
+                 */
                 query: string;
                 /** @description Beyond the spec: counts to return beside the page, comma-separated, of kind, niche; free */
                 facets?: string;

@@ -37,7 +37,7 @@ def _get_kwargs(
     video_format: ExportCreatorsVideoFormat | Unset = UNSET,
     sort: ExportCreatorsSort | Unset = UNSET,
     format_: ExportCreatorsFormat | Unset = "csv",
-    max_rows: int | Unset = UNSET,
+    max_rows: int | Unset = 1000,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -170,7 +170,7 @@ def sync_detailed(
     video_format: ExportCreatorsVideoFormat | Unset = UNSET,
     sort: ExportCreatorsSort | Unset = UNSET,
     format_: ExportCreatorsFormat | Unset = "csv",
-    max_rows: int | Unset = UNSET,
+    max_rows: int | Unset = 1000,
 ) -> Response[Error | str]:
     """Export a creator search as CSV or NDJSON
 
@@ -199,7 +199,7 @@ def sync_detailed(
         video_format (ExportCreatorsVideoFormat | Unset):
         sort (ExportCreatorsSort | Unset):
         format_ (ExportCreatorsFormat | Unset):  Default: 'csv'.
-        max_rows (int | Unset):
+        max_rows (int | Unset):  Default: 1000.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -251,7 +251,7 @@ def sync(
     video_format: ExportCreatorsVideoFormat | Unset = UNSET,
     sort: ExportCreatorsSort | Unset = UNSET,
     format_: ExportCreatorsFormat | Unset = "csv",
-    max_rows: int | Unset = UNSET,
+    max_rows: int | Unset = 1000,
 ) -> Error | str | None:
     """Export a creator search as CSV or NDJSON
 
@@ -280,7 +280,7 @@ def sync(
         video_format (ExportCreatorsVideoFormat | Unset):
         sort (ExportCreatorsSort | Unset):
         format_ (ExportCreatorsFormat | Unset):  Default: 'csv'.
-        max_rows (int | Unset):
+        max_rows (int | Unset):  Default: 1000.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -327,7 +327,7 @@ async def asyncio_detailed(
     video_format: ExportCreatorsVideoFormat | Unset = UNSET,
     sort: ExportCreatorsSort | Unset = UNSET,
     format_: ExportCreatorsFormat | Unset = "csv",
-    max_rows: int | Unset = UNSET,
+    max_rows: int | Unset = 1000,
 ) -> Response[Error | str]:
     """Export a creator search as CSV or NDJSON
 
@@ -356,7 +356,7 @@ async def asyncio_detailed(
         video_format (ExportCreatorsVideoFormat | Unset):
         sort (ExportCreatorsSort | Unset):
         format_ (ExportCreatorsFormat | Unset):  Default: 'csv'.
-        max_rows (int | Unset):
+        max_rows (int | Unset):  Default: 1000.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -406,7 +406,7 @@ async def asyncio(
     video_format: ExportCreatorsVideoFormat | Unset = UNSET,
     sort: ExportCreatorsSort | Unset = UNSET,
     format_: ExportCreatorsFormat | Unset = "csv",
-    max_rows: int | Unset = UNSET,
+    max_rows: int | Unset = 1000,
 ) -> Error | str | None:
     """Export a creator search as CSV or NDJSON
 
@@ -435,7 +435,7 @@ async def asyncio(
         video_format (ExportCreatorsVideoFormat | Unset):
         sort (ExportCreatorsSort | Unset):
         format_ (ExportCreatorsFormat | Unset):  Default: 'csv'.
-        max_rows (int | Unset):
+        max_rows (int | Unset):  Default: 1000.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

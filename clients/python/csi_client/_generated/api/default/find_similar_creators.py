@@ -31,7 +31,7 @@ def _get_kwargs(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: FindSimilarCreatorsVideoFormat | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -156,7 +156,7 @@ def sync_detailed(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: FindSimilarCreatorsVideoFormat | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Response[Error | FindSimilarCreatorsResponse200]:
     """Find creators similar to a creator
 
@@ -177,7 +177,7 @@ def sync_detailed(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (FindSimilarCreatorsVideoFormat | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -225,7 +225,7 @@ def sync(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: FindSimilarCreatorsVideoFormat | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Error | FindSimilarCreatorsResponse200 | None:
     """Find creators similar to a creator
 
@@ -246,7 +246,7 @@ def sync(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (FindSimilarCreatorsVideoFormat | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -289,7 +289,7 @@ async def asyncio_detailed(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: FindSimilarCreatorsVideoFormat | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Response[Error | FindSimilarCreatorsResponse200]:
     """Find creators similar to a creator
 
@@ -310,7 +310,7 @@ async def asyncio_detailed(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (FindSimilarCreatorsVideoFormat | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -356,7 +356,7 @@ async def asyncio(
     min_subs_growth: float | Unset = UNSET,
     has_sponsors: bool | Unset = UNSET,
     video_format: FindSimilarCreatorsVideoFormat | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Error | FindSimilarCreatorsResponse200 | None:
     """Find creators similar to a creator
 
@@ -377,7 +377,7 @@ async def asyncio(
         min_subs_growth (float | Unset):
         has_sponsors (bool | Unset):
         video_format (FindSimilarCreatorsVideoFormat | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

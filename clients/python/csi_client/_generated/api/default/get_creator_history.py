@@ -17,7 +17,7 @@ def _get_kwargs(
     *,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -113,7 +113,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Response[Error | GetCreatorHistoryResponse200]:
     """List a creator's dated snapshots (subscribers, views, videos)
 
@@ -125,7 +125,7 @@ def sync_detailed(
         id (str):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +155,7 @@ def sync(
     client: AuthenticatedClient | Client,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Error | GetCreatorHistoryResponse200 | None:
     """List a creator's dated snapshots (subscribers, views, videos)
 
@@ -167,7 +167,7 @@ def sync(
         id (str):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,7 +192,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Response[Error | GetCreatorHistoryResponse200]:
     """List a creator's dated snapshots (subscribers, views, videos)
 
@@ -204,7 +204,7 @@ async def asyncio_detailed(
         id (str):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -232,7 +232,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     from_: datetime.date | Unset = UNSET,
     to: datetime.date | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Error | GetCreatorHistoryResponse200 | None:
     """List a creator's dated snapshots (subscribers, views, videos)
 
@@ -244,7 +244,7 @@ async def asyncio(
         id (str):
         from_ (datetime.date | Unset):
         to (datetime.date | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -17,8 +17,8 @@ def _get_kwargs(
     id: str,
     *,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = UNSET,
-    page: int | Unset = UNSET,
+    min_confidence: float | Unset = 0.7,
+    page: int | Unset = 1,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -107,8 +107,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = UNSET,
-    page: int | Unset = UNSET,
+    min_confidence: float | Unset = 0.7,
+    page: int | Unset = 1,
 ) -> Response[Error | GetCreatorSponsorshipsResponse200]:
     """List a creator's detected sponsorships with their evidence
 
@@ -121,8 +121,8 @@ def sync_detailed(
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):
-        page (int | Unset):
+        min_confidence (float | Unset):  Default: 0.7.
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -151,8 +151,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = UNSET,
-    page: int | Unset = UNSET,
+    min_confidence: float | Unset = 0.7,
+    page: int | Unset = 1,
 ) -> Error | GetCreatorSponsorshipsResponse200 | None:
     """List a creator's detected sponsorships with their evidence
 
@@ -165,8 +165,8 @@ def sync(
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):
-        page (int | Unset):
+        min_confidence (float | Unset):  Default: 0.7.
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,8 +190,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = UNSET,
-    page: int | Unset = UNSET,
+    min_confidence: float | Unset = 0.7,
+    page: int | Unset = 1,
 ) -> Response[Error | GetCreatorSponsorshipsResponse200]:
     """List a creator's detected sponsorships with their evidence
 
@@ -204,8 +204,8 @@ async def asyncio_detailed(
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):
-        page (int | Unset):
+        min_confidence (float | Unset):  Default: 0.7.
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -232,8 +232,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = UNSET,
-    page: int | Unset = UNSET,
+    min_confidence: float | Unset = 0.7,
+    page: int | Unset = 1,
 ) -> Error | GetCreatorSponsorshipsResponse200 | None:
     """List a creator's detected sponsorships with their evidence
 
@@ -246,8 +246,8 @@ async def asyncio(
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):
-        page (int | Unset):
+        min_confidence (float | Unset):  Default: 0.7.
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

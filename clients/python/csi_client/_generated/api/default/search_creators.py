@@ -35,7 +35,7 @@ def _get_kwargs(
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
     facets: str | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -165,7 +165,7 @@ def sync_detailed(
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
     facets: str | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Response[Error | SearchCreatorsResponse200]:
     """Search creators by topic, keyword, brand or name
 
@@ -187,7 +187,7 @@ def sync_detailed(
         video_format (SearchCreatorsVideoFormat | Unset):
         sort (SearchCreatorsSort | Unset):
         facets (str | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -239,7 +239,7 @@ def sync(
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
     facets: str | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Error | SearchCreatorsResponse200 | None:
     """Search creators by topic, keyword, brand or name
 
@@ -261,7 +261,7 @@ def sync(
         video_format (SearchCreatorsVideoFormat | Unset):
         sort (SearchCreatorsSort | Unset):
         facets (str | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -308,7 +308,7 @@ async def asyncio_detailed(
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
     facets: str | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Response[Error | SearchCreatorsResponse200]:
     """Search creators by topic, keyword, brand or name
 
@@ -330,7 +330,7 @@ async def asyncio_detailed(
         video_format (SearchCreatorsVideoFormat | Unset):
         sort (SearchCreatorsSort | Unset):
         facets (str | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -380,7 +380,7 @@ async def asyncio(
     video_format: SearchCreatorsVideoFormat | Unset = UNSET,
     sort: SearchCreatorsSort | Unset = UNSET,
     facets: str | Unset = UNSET,
-    page: int | Unset = UNSET,
+    page: int | Unset = 1,
 ) -> Error | SearchCreatorsResponse200 | None:
     """Search creators by topic, keyword, brand or name
 
@@ -402,7 +402,7 @@ async def asyncio(
         video_format (SearchCreatorsVideoFormat | Unset):
         sort (SearchCreatorsSort | Unset):
         facets (str | Unset):
-        page (int | Unset):
+        page (int | Unset):  Default: 1.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
