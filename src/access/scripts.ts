@@ -57,8 +57,8 @@ return cjson.encode(count(KEYS[1]))
 // reserves `cost` credits (or, for an export, what `rows` cost in pages of the plan's size): one atomic step on one
 // slot. A key with a cap spends at most that many credits a period: the key's spending is counted in the account's
 // usage hash of the period (per key, and per key, endpoint and day, for GET /usage), so the cap and the balance are
-// checked and spent in the same step, and a refund gives back to both. A call over its limit reserves nothing, so a 429 never
-// needs a refund. A metered call has an id (KEYS[4]): the script records its reservation there, so the same script
+// checked and spent in the same step, and a refund gives back to both. A call over its limit reserves nothing, so a
+// 429 never needs a refund. A metered call has an id (KEYS[4]): the script records its reservation there, so the same script
 // run twice (ioredis re-sends unanswered commands after a reconnect) charges once, and a call already given up (its
 // refund ran first, after a timeout) is never charged. A reservation also goes into the account's pending set
 // (KEYS[5]) with its deadline: the API process confirms it once the call's answer is written, and settlement

@@ -17,7 +17,8 @@ import { defineScripts } from './scripts.ts';
  *   <p>{acct:<id>}:keyids        set   the account's key ids
  *   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt, cap
  *   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
- *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId}, or "refunded" (CALL_TTL_MS)
+ *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId, key, usage: its usage field},
+ *                                or "refunded" (CALL_TTL_MS)
  *   <p>{acct:<id>}:pending       zset  reservations not confirmed yet: call ids by deadline (Redis's clock, ms)
  *   <p>{acct:<id>}:usage:<periodId>  hash  credits spent in the period: "k <keyId>" per key (its cap is checked
  *                                         against it), "<keyId> <operation> <YYYY-MM-DD>" per key, endpoint and day
@@ -128,13 +129,8 @@ export type AccessOutcome = Verdict & {
 export class AccessStore {
   private readonly keys: ReturnType<typeof redisKeys>;
 
-  /** The current period of each kind and the day (UTC), while `now` stays within [from, until). */
-  private periods?: {
-    from: number;
-    until: number;
-    byKind: Record<string, { id: string; renewsAt: string }>;
-    day: string;
-  };
+  /** The current period of each kind, while `now` stays within [from, until). */
+  private periods?: { from: number; until: number; byKind: Record<string, { id: string; renewsAt: string }> };
 
   /** Whether `access` can count the caller's address too (`ip`): on one server, not on a cluster. */
   readonly countsAddresses: boolean;
@@ -191,7 +187,8 @@ export class AccessStore {
     now: Date,
     ip?: { address: string; limit: number },
   ): Promise<AccessOutcome> {
-    const { byKind, day } = this.periodsAt(now.getTime());
+    // The day's period is the day the usage counters file the call under.
+    const periods = this.periodsAt(now.getTime());
     const args = JSON.stringify({
       cost: call.cost,
       rows: call.rows,
@@ -199,8 +196,8 @@ export class AccessStore {
       now: now.getTime(),
       lastUsedBefore: now.getTime() - LAST_USED_EVERY_MS,
       limits: plans.limits,
-      periods: byKind,
-      day,
+      periods,
+      day: periods.day?.id,
       keyId: ref.keyId,
       operation: call.operation,
       usageTtlMs: USAGE_TTL_MS,
@@ -242,17 +239,14 @@ export class AccessStore {
     await this.redis.zadd(this.keys.settleDue, 'NX', due, dueMember(accountId, due));
   }
 
-  /**
-   * Worked out again only when a period (or the day, which is the shortest period) may have changed, a clock that
-   * moved backwards included.
-   */
+  /** Worked out again only when a period may have changed (a clock that moved backwards included). */
   private periodsAt(now: number) {
-    if (this.periods && now >= this.periods.from && now < this.periods.until) return this.periods;
+    if (this.periods && now >= this.periods.from && now < this.periods.until) return this.periods.byKind;
     const windows = PERIODS.map((p) => [p, currentPeriod(p, new Date(now))] as const);
     const until = Math.min(...windows.map(([, w]) => w.renewsAt.getTime()));
     const byKind = Object.fromEntries(windows.map(([p, w]) => [p, { id: w.id, renewsAt: w.renewsAt.toISOString() }]));
-    this.periods = { from: now, until, byKind, day: currentPeriod('day', new Date(now)).id };
-    return this.periods;
+    this.periods = { from: now, until, byKind };
+    return byKind;
   }
 
   /**
