@@ -61,15 +61,25 @@ class _Page(Protocol):
 
 M = TypeVar("M", bound=_Model)
 Pg = TypeVar("Pg", bound=_Page)
-I = TypeVar("I")  # noqa: E741
+R = TypeVar("R")
 
 
-class _Operation(Generic[P, M]):
-    """A method of Client: the generated request builder for its parameters, the generated model for its answer."""
+def _model(model: type[M]) -> Callable[[httpx.Response], M]:
+    """Reads a 200 body as the generated model of the operation."""
+    return lambda response: model.from_dict(response.json())
 
-    def __init__(self, request: Callable[P, dict[str, Any]], model: type[M]) -> None:
+
+def _text(response: httpx.Response) -> str:
+    """Reads a 200 body that is a file, not JSON (the export's CSV or NDJSON)."""
+    return response.text
+
+
+class _Operation(Generic[P, R]):
+    """A method of Client: the generated request builder for its parameters, `read` for its answer."""
+
+    def __init__(self, request: Callable[P, dict[str, Any]], read: Callable[[httpx.Response], R]) -> None:
         self._request = request
-        self._model = model
+        self._read = read
         self._doc = sys.modules[request.__module__].sync_detailed.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:
@@ -78,39 +88,13 @@ class _Operation(Generic[P, M]):
     @overload
     def __get__(self, client: None, owner: type) -> Self: ...
     @overload
-    def __get__(self, client: Client, owner: type) -> Callable[P, M]: ...
-    def __get__(self, client: Client | None, owner: type) -> Self | Callable[P, M]:
+    def __get__(self, client: Client, owner: type) -> Callable[P, R]: ...
+    def __get__(self, client: Client | None, owner: type) -> Self | Callable[P, R]:
         if client is None:
             return self
 
-        def call(*args: P.args, **kwargs: P.kwargs) -> M:
-            return self._model.from_dict(client._send(self._request(*args, **kwargs)))
-
-        call.__name__ = self._name
-        call.__doc__ = self._doc
-        return call
-
-
-class _TextOperation(Generic[P]):
-    """A method of Client whose answer is a file, not JSON (the export): the generated request builder, the body as text."""
-
-    def __init__(self, request: Callable[P, dict[str, Any]]) -> None:
-        self._request = request
-        self._doc = sys.modules[request.__module__].sync_detailed.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, client: None, owner: type) -> Self: ...
-    @overload
-    def __get__(self, client: Client, owner: type) -> Callable[P, str]: ...
-    def __get__(self, client: Client | None, owner: type) -> Self | Callable[P, str]:
-        if client is None:
-            return self
-
-        def call(*args: P.args, **kwargs: P.kwargs) -> str:
-            return client._send(self._request(*args, **kwargs), text=True)
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            return self._read(client._send(self._request(*args, **kwargs)))
 
         call.__name__ = self._name
         call.__doc__ = self._doc
@@ -146,20 +130,22 @@ class Client:
         )
         self.last_call: CallInfo | None = None
 
-    search_creators = _Operation(_search_creators._get_kwargs, SearchCreatorsResponse200)
-    get_creator = _Operation(_get_creator._get_kwargs, GetCreatorResponse200)
-    get_creator_audience = _Operation(_get_creator_audience._get_kwargs, GetCreatorAudienceResponse200)
-    find_similar_creators = _Operation(_find_similar_creators._get_kwargs, FindSimilarCreatorsResponse200)
-    get_creator_sponsorships = _Operation(_get_creator_sponsorships._get_kwargs, GetCreatorSponsorshipsResponse200)
-    get_creator_history = _Operation(_get_creator_history._get_kwargs, GetCreatorHistoryResponse200)
-    search_sponsors = _Operation(_search_sponsors._get_kwargs, SearchSponsorsResponse200)
-    get_sponsor = _Operation(_get_sponsor._get_kwargs, GetSponsorResponse200)
-    list_niches = _Operation(_list_niches._get_kwargs, ListNichesResponse200)
-    get_credits = _Operation(_get_credits._get_kwargs, Credits)
-    get_usage = _Operation(_get_usage._get_kwargs, Usage)
+    search_creators = _Operation(_search_creators._get_kwargs, _model(SearchCreatorsResponse200))
+    get_creator = _Operation(_get_creator._get_kwargs, _model(GetCreatorResponse200))
+    get_creator_audience = _Operation(_get_creator_audience._get_kwargs, _model(GetCreatorAudienceResponse200))
+    find_similar_creators = _Operation(_find_similar_creators._get_kwargs, _model(FindSimilarCreatorsResponse200))
+    get_creator_sponsorships = _Operation(
+        _get_creator_sponsorships._get_kwargs, _model(GetCreatorSponsorshipsResponse200)
+    )
+    get_creator_history = _Operation(_get_creator_history._get_kwargs, _model(GetCreatorHistoryResponse200))
+    search_sponsors = _Operation(_search_sponsors._get_kwargs, _model(SearchSponsorsResponse200))
+    get_sponsor = _Operation(_get_sponsor._get_kwargs, _model(GetSponsorResponse200))
+    list_niches = _Operation(_list_niches._get_kwargs, _model(ListNichesResponse200))
+    get_credits = _Operation(_get_credits._get_kwargs, _model(Credits))
+    get_usage = _Operation(_get_usage._get_kwargs, _model(Usage))
     #: Up to max_rows creators of a search as CSV (format_="csv", the default) or NDJSON text. It costs what paging
     #: them would: the unused part of what it reserves is refunded; last_call.credits_reserved says what was reserved.
-    export_creators = _TextOperation(_export_creators._get_kwargs)
+    export_creators = _Operation(_export_creators._get_kwargs, _text)
 
     def iter_pages(self, operation: Callable[P, Pg], *args: P.args, **kwargs: P.kwargs) -> Iterator[Pg]:
         """Every page of a paged operation from `page` (default 1), one call (one credit) each, until the service says
@@ -188,10 +174,10 @@ class Client:
     def __exit__(self, *_exc: object) -> None:
         self.close()
 
-    def _send(self, request: dict[str, Any], text: bool = False) -> Any:
-        """Sends one generated request; the 200 body's JSON (or text), or the error of its code."""
+    def _send(self, request: dict[str, Any]) -> httpx.Response:
+        """Sends one generated request; its successful response, or the error of its code."""
         response = self.generated.get_httpx_client().request(**request)
         self.last_call = CallInfo.from_response(response)
         if response.is_success:
-            return response.text if text else response.json()
+            return response
         raise error_from_response(response, self.last_call)
