@@ -45,6 +45,7 @@ const MALFORMED: Record<string, { args: string[]; names: string }> = {
   'bench:index': { args: ['--creators', 'abc'], names: '--creators' },
   'bench:api': { args: ['--sizes', '1000,abc'], names: '--sizes' },
   'bench:clauses': { args: ['--size', 'abc'], names: '--size' },
+  'bench:profile': { args: ['--seconds', 'abc'], names: '--seconds' },
   'bench:vectors': { args: ['--count', 'abc'], names: '--count' },
   'bench:import': { args: ['--runs', 'abc'], names: '--runs' },
   admin: { args: ['credits', 'add', '1', 'abc'], names: 'credits' },
