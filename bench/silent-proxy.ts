@@ -1,6 +1,7 @@
 // A TCP proxy that can go silent, for the drills and tests of a peer gone silent: it keeps every connection open but
 // passes nothing either way, as a peer behind a partition or at an address that failed over does. `speak` lets new
-// connections through again; connections made while silent (or before) stay dead, as they would be.
+// connections through again; connections made while silent (or before) stay dead, as they would be. `cut` drops
+// the connections open now.
 import { once } from 'node:events';
 import net from 'node:net';
 
@@ -40,6 +41,10 @@ export async function silentProxy(target: { host: string; port: number }) {
     /** New connections pass again. */
     speak() {
       silent = false;
+    },
+    /** Drops every connection open now, as a restarting peer or a failing network does; new ones may be made. */
+    cut() {
+      for (const socket of open) socket.destroy();
     },
     close: async () => {
       for (const socket of open) socket.destroy();

@@ -31,12 +31,15 @@ export function listenForChanges(
   prefix: string,
   on: NoticeHandlers,
 ): { close: () => Promise<void> } {
-  const listener = duplicateRedis(redis, { lazyConnect: true });
+  // Not ioredis's own renewal of the channels at a reconnect: it sends that SUBSCRIBE without a handler, so when the
+  // connection is cut off before the answer (a close while it waits, a Redis silent again) its rejection ("Connection
+  // is closed.", "Command timed out") is unhandled and ends the process. The 'ready' handler below subscribes instead.
+  const listener = duplicateRedis(redis, { lazyConnect: true, autoResubscribe: false });
   const channel = noticeChannel(prefix);
   let connectedBefore = false;
   listener.on('error', () => undefined); // the main connection logs outages
-  // Subscribed at every connection (again is harmless): a subscription sent while Redis was still down would be
-  // dropped, and ioredis only renews the channels it had joined.
+  // Subscribed at every connection: a subscription sent while Redis was still down would be dropped, and ioredis
+  // renews none (above).
   listener.on('ready', () => {
     if (connectedBefore) on.missed();
     connectedBefore = true;

@@ -56,3 +56,44 @@ describe('account-change notices', () => {
     await Promise.all(listeners.map((listener) => listener.close()));
   });
 });
+
+describe('closing a listener', () => {
+  it('leaves no rejection unhandled when it closes while its connection is being made again', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    // The listener's own connection, to pick the moment of its close.
+    let connection: Redis | undefined;
+    const parent = new Redis(inject('redisUrl'), { connectionName: `${name}-closing`, lazyConnect: true });
+    parent.duplicate = (options) => {
+      connection = Redis.prototype.duplicate.call(parent, options);
+      return connection;
+    };
+    try {
+      const listener = listenForChanges(parent, prefix, { changed: () => {}, missed: () => {} });
+      await waitFor(() => connection?.status === 'ready');
+      // Subscribed; then cut off, as a Redis gone silent or restarted cuts it off.
+      const clients = String(await redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub')).split('\n');
+      const id = clients.find((line) => line.includes(` name=${name}-closing `))?.match(/id=(\d+)/)?.[1];
+      expect(id).toBeDefined();
+      await redis.client('KILL', 'ID', String(id));
+      // The process shuts down while the new connection's ready check (INFO) waits for its answer: the close's QUIT
+      // goes out after it, and whatever the client sends on becoming ready is cut off by that QUIT.
+      const reconnected = connection as Redis;
+      const info = reconnected.info.bind(reconnected) as (...args: unknown[]) => Promise<string>;
+      let closing: Promise<void> | undefined;
+      (reconnected as unknown as { info: typeof info }).info = (...args) => {
+        const sent = info(...args);
+        closing ??= listener.close();
+        return sent;
+      };
+      await waitFor(() => closing !== undefined);
+      await closing;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+      parent.disconnect();
+    }
+  });
+});
