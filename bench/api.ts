@@ -338,6 +338,11 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       }
       result.open.push({ share, rate, rounds });
     }
+    if (smallest)
+      result.overload = await overload(
+        targets.find((t) => t.name === API) as Target,
+        median(result.rounds.map((r) => (r[API] as Figures).rps)),
+      );
     const sample = await lookupSample(dataset);
     for (const kind of ['creator', 'audience', 'sponsor', 'similar'] as const) {
       const chosen = sample.filter((l) => l.kind === kind);
@@ -366,6 +371,38 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
   }
 }
 
+/**
+ * Past the API's maximum: open loop at 50% and 150% of the metered API's closed-loop rate, in rounds. At 150% it
+ * must shed what it cannot serve (503) and keep the served calls' latency bounded; the credits the account lost over
+ * the overload, once refunds have settled, must equal the calls served: every shed call free.
+ */
+async function overload(api: Target, apiMax: number): Promise<NonNullable<SizeResult['overload']>> {
+  const rate = Math.max(2, Math.round(apiMax));
+  const rounds: NonNullable<SizeResult['overload']>['rounds'] = [];
+  for (let round = 0; round < roundCount; round++) {
+    const half = await openLoop(api, Math.round(rate * 0.5), openSeconds);
+    const before = await benchBalance();
+    const over = await openLoop(api, Math.round(rate * 1.5), openSeconds);
+    rounds.push({ half, over, charged: before - (await settledBalance()) });
+    log(
+      `  overload round ${round + 1}: ${over.served} served, ${over.shed} shed, p99 ${over.p99.toFixed(1)} ms (${half.p99.toFixed(1)} ms at 50%)`,
+    );
+  }
+  return { rate, rounds };
+}
+
+/** The benchmark account's balance once refunds have landed: read until it holds still for a second. */
+async function settledBalance(): Promise<number> {
+  let last = await benchBalance();
+  for (let still = 0; still < 4; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await benchBalance();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
 /** The API under closed-loop load for `seconds`, its resident memory sampled every 10 s. */
 async function soak(dataset: Dataset, cases: Case[], key: string, seconds: number): Promise<string> {
   const api = await startApi(dataset);
@@ -384,6 +421,8 @@ async function soak(dataset: Dataset, cases: Case[], key: string, seconds: numbe
   }
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The benchmark account's balance, set once the account is made. */
+let benchBalance: () => Promise<number>;
 
 const redis = new Redis(singleRedis(config.redis, 'bench:api'));
 try {
@@ -394,6 +433,7 @@ try {
   const store = new Accounts(redis, BENCH_PREFIX);
   const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
   const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
+  benchBalance = async () => Number(await redis.hget(`${BENCH_PREFIX}{acct:${accountId}}`, 'balance'));
   const redisPid = localPid(Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]), 'redis');
   const results: SizeResult[] = [];
   let soakText: string | undefined;

@@ -9,6 +9,7 @@ import { accessPlugin } from './http/access-plugin.ts';
 import { anonymousLimit, anonymousLimiter } from './http/anonymous-limit.ts';
 import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
+import { loadShedding } from './http/load-shedding.ts';
 import { openapi } from './http/openapi.ts';
 import { creatorRoutes } from './http/routes/creators.ts';
 import { exportRoutes } from './http/routes/export.ts';
@@ -169,6 +170,12 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
   await app.register(accessPlugin, { config, clients, metrics, now });
   await app.register(
     async (api) => {
+      // First: a call shed for overload never reaches its check.
+      await api.register(loadShedding, {
+        pending: () => clients.search.inFlight,
+        maxPending: config.opensearchMaxPending,
+        metrics,
+      });
       await api.register(accessHooks, { meter: app.meter });
       await api.register(creatorRoutes, { catalog });
       await api.register(exportRoutes, { catalog });

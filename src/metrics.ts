@@ -49,6 +49,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly shed = new Counter({
+    name: 'csi_shed_total',
+    help: 'Calls answered 503 before any work because OPENSEARCH_MAX_PENDING searches were already pending (free), by operation.',
+    labelNames: ['operation'] as const,
+    registers: [this.registry],
+  });
+
   readonly redisErrors = new Counter({
     name: 'csi_redis_errors_total',
     help: 'Redis failures by what failed: connection (the client lost it), access, lookup, ip_limit, refund, confirm, settle.',

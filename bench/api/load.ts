@@ -87,11 +87,18 @@ export async function closedLoop(
 }
 
 export interface OpenLoopFigures {
+  /** Of the calls served (200). */
   p50: number;
   p99: number;
+  served: number;
+  /** Answered 503: the API shedding load. */
+  shed: number;
 }
 
-/** `rate` requests per second for `seconds`, each timed from the moment it was due. */
+/**
+ * `rate` requests per second for `seconds`, each timed from the moment it was due. Each answer is a 200 or a 503
+ * (load shed, counted apart); anything else fails the run.
+ */
 export async function openLoop(target: Target, rate: number, seconds: number): Promise<OpenLoopFigures> {
   const pool = new Pool(target.url, { connections: 128, pipelining: 1 });
   const latencies: number[] = [];
@@ -99,6 +106,7 @@ export async function openLoop(target: Target, rate: number, seconds: number): P
   const start = performance.now() + 50;
   const sent: Promise<void>[] = [];
   let failed = 0;
+  let shed = 0;
   try {
     for (let i = 0; i < count; i++) {
       const due = start + (i * 1000) / rate;
@@ -111,8 +119,9 @@ export async function openLoop(target: Target, rate: number, seconds: number): P
       sent.push(
         pool.request(asUndici(r)).then(async (answer) => {
           await answer.body.dump();
-          if (answer.statusCode !== 200) failed++;
-          latencies.push(performance.now() - due);
+          if (answer.statusCode === 503) shed++;
+          else if (answer.statusCode !== 200) failed++;
+          else latencies.push(performance.now() - due);
         }),
       );
     }
@@ -121,7 +130,7 @@ export async function openLoop(target: Target, rate: number, seconds: number): P
     await pool.close();
   }
   if (failed) throw new Error(`${target.name} at ${rate}/s: ${failed} failed requests of ${count}`);
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), served: latencies.length, shed };
 }
 
 /** One request at a time on one connection: p50 and p99 in ms. */

@@ -12,6 +12,8 @@ export interface SizeResult {
   /** Per offered rate, rounds of direct and each process in front of OpenSearch, by target name. */
   open: { share: number; rate: number; rounds: Record<string, OpenLoopFigures>[] }[];
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
+  /** The metered API at 50% and 150% of its closed-loop rate (`rate`), and the credits each 150% load cost. */
+  overload?: { rate: number; rounds: { half: OpenLoopFigures; over: OpenLoopFigures; charged: number }[] };
   /** bench:api --semantic: CPU ms (and wall ms) to embed each distinct query of the mix once, one at a time. */
   embedding?: { queries: number; p50: number; p99: number; wallP50: number; othersCores: number };
 }
@@ -99,19 +101,38 @@ function openTable(results: SizeResult[]): string {
       const pick = (name: string, x: keyof OpenLoopFigures) =>
         rounds.map((round) => (round[name] as OpenLoopFigures)[x]);
       const cell = (name: string) => `${f(median(pick(name, 'p50')))} / ${f(median(pick(name, 'p99')))}`;
+      const shed = (name: string) => pick(name, 'shed').join(', ');
       return Object.keys(rounds[0] ?? {})
         .filter((name) => name !== LIVE)
         .map((name) => {
           const p99 = rounds.map(
             (round) => (round[name] as OpenLoopFigures).p99 - (round[LIVE] as OpenLoopFigures).p99,
           );
-          return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${rate}/s (${f(share * 100, 0)}% of direct's maximum) | ${name} | ${cell(LIVE)} | ${cell(name)} | ${spread(p99, 1)} |`;
+          return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${rate}/s (${f(share * 100, 0)}% of direct's maximum) | ${name} | ${cell(LIVE)} | ${cell(name)} | ${spread(p99, 1)} | ${shed(name)} |`;
         });
     }),
   );
   return [
-    '| creators | layout | offered rate | in front of OpenSearch | direct p50 / p99 ms | its p50 / p99 ms | its p99 − direct p99, ms (median, rounds) |',
-    '|---|---|---|---|---|---|---|',
+    '| creators | layout | offered rate | in front of OpenSearch | direct p50 / p99 ms | its p50 / p99 ms (served) | its p99 − direct p99, ms (median, rounds) | shed (503), per round |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+function overloadTable(results: SizeResult[]): string {
+  const rows = results
+    .filter((r) => r.overload)
+    .map((r) => {
+      const { rate, rounds } = r.overload as NonNullable<SizeResult['overload']>;
+      const pick = (x: (round: (typeof rounds)[number]) => number) => rounds.map(x);
+      const shedShare = pick(({ over }) => over.shed / (over.served + over.shed));
+      const tail = pick(({ half, over }) => over.p99 / half.p99);
+      const free = rounds.every(({ over, charged }) => charged === over.served);
+      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${rate}/s | ${f(median(pick(({ half }) => half.p50)))} / ${f(median(pick(({ half }) => half.p99)))} | ${f(median(pick(({ over }) => over.p50)))} / ${f(median(pick(({ over }) => over.p99)))} | ${spread(tail, 2)} | ${spread(shedShare, 2)} | ${rounds.map(({ over, charged }) => `${over.served} / ${charged}`).join(', ')} (${free ? 'every shed call free' : 'MISMATCH'}) |`;
+    });
+  return [
+    "| creators | layout | API's maximum (closed loop) | at 50%: served p50 / p99 ms | at 150%: served p50 / p99 ms | p99 at 150% / at 50% (median, rounds) | share shed at 150% | served / credits charged at 150%, per round |",
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
@@ -218,7 +239,19 @@ Requests leave at a fixed rate and latency counts from when each was due. Each r
 process in front of OpenSearch in turn, starting with another each round; the difference is taken within a round.
 
 ${openTable(results)}
+${
+  results.some((r) => r.overload)
+    ? `
+## Overload: the metered API past its maximum (open loop)
 
+At 50% and then 150% of the metered API's closed-loop rate, in rounds; latencies are the served calls' (200),
+counted from when each was due. Past \`OPENSEARCH_MAX_PENDING\` searches pending, calls are answered 503 before their
+check. Credits charged are the account's balance before the 150% load less after it, once refunds settled.
+
+${overloadTable(results)}
+`
+    : ''
+}
 ${
   results.some((r) => r.embedding)
     ? `## Semantic search: SEMANTIC=on against the lexical API (closed loop, same rounds)

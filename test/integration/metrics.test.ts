@@ -88,6 +88,7 @@ describe('metrics', () => {
       ['csi_credits_charged_total', 'counter'],
       ['csi_credits_refunded_total', 'counter'],
       ['csi_refusals_total', 'counter'],
+      ['csi_shed_total', 'counter'],
       ['csi_search_pending', 'gauge'],
       ['csi_info', 'gauge'],
       ['process_cpu_user_seconds_total', 'counter'],

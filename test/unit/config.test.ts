@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       indexPrefix: '',
       publicBaseUrl: 'http://localhost:3000',
       opensearchTimeoutMs: 2000,
-      opensearchMaxPending: 256,
+      opensearchMaxPending: 32,
       pageSize: 25,
       searchDepthLimit: 1000,
       sponsorResults: 25,

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
+import { Metrics } from '../../src/metrics.ts';
+import { createTestApp, getWithKey, type TestApp } from '../support/app.ts';
+import { loadRecords } from '../support/catalog.ts';
+import { creator, sponsor } from '../support/dataset.ts';
+
+// Past OPENSEARCH_MAX_PENDING searches pending, a billable call is answered 503 before its key is checked: free,
+// fast, counted, and the calls admitted before it are served and charged as usual.
+let data: Awaited<ReturnType<typeof loadRecords>>;
+let slow: Awaited<ReturnType<typeof slowOpenSearch>>;
+let t: TestApp;
+const metrics = new Metrics();
+const MAX_PENDING = 3;
+
+beforeAll(async () => {
+  data = await loadRecords('shedding', [sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]);
+  slow = await slowOpenSearch(inject('opensearchUrl'), 1500);
+  t = await createTestApp(
+    {
+      INDEX_PREFIX: data.prefix,
+      OPENSEARCH_URL: slow.url,
+      OPENSEARCH_MAX_PENDING: String(MAX_PENDING),
+      OPENSEARCH_TIMEOUT_MS: '5000',
+      LOG_LEVEL: 'silent',
+    },
+    { metrics },
+  );
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  slow?.close();
+  await data?.drop();
+});
+
+const counted = async (counter: { get: () => Promise<{ values: { value: number }[] }> }) =>
+  (await counter.get()).values.reduce((sum, v) => sum + v.value, 0);
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After at once past the pending searches, free and counted, and serves again after', async () => {
+    const { key } = await t.key({ unlimited: false, allowance: 100 });
+    // First one call alone: the app's first search also reads the index's mapping, another pending request.
+    expect((await getWithKey(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
+    const admitted = Array.from({ length: MAX_PENDING }, () => getWithKey(t, '/api/v1/creators?query=creator', key));
+    while (t.clients.search.inFlight < MAX_PENDING) await new Promise((resolve) => setTimeout(resolve, 10));
+    const charged = await counted(metrics.creditsCharged);
+
+    const started = Date.now();
+    const shed = await Promise.all([
+      ...Array.from({ length: 20 }, () => getWithKey(t, '/api/v1/creators?query=creator', key)),
+      ...Array.from({ length: 5 }, () => getWithKey(t, '/api/v1/creators/creator1', key)),
+    ]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    for (const answer of shed) {
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.json().error.code).toBe('unavailable');
+      expect(answer.headers['x-credits-charged']).toBeUndefined();
+    }
+    // Never checked: nothing reserved, so nothing to refund.
+    expect(await counted(metrics.creditsCharged)).toBe(charged);
+    expect(await counted(metrics.creditsRefunded)).toBe(0);
+    expect(Object.fromEntries((await metrics.shed.get()).values.map((v) => [v.labels.operation, v.value]))).toEqual({
+      searchCreators: 20,
+      getCreator: 5,
+    });
+
+    // A free call is not shed: it searches nothing.
+    expect((await getWithKey(t, '/api/v1/credits', key)).statusCode).toBe(200);
+    expect((await Promise.all(admitted)).map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect((await getWithKey(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
+    const usage = (await getWithKey(t, '/api/v1/usage', key)).json();
+    expect(usage.spent).toBe(MAX_PENDING + 2);
+  });
+});
