@@ -108,7 +108,8 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { limitUnknown: limitAnonymous });
-  app.addHook('onResponse', async (request, reply) => {
+  // With a callback rather than async: it runs on every request, and then costs no promise.
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     request.log.info(
       { req: request, statusCode: status, ms: Math.round(reply.elapsedTime * 10) / 10 },
@@ -121,6 +122,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     // Calls refused, not probes: a /readyz answering 503 while a dependency is down is a health report.
     const call = request.routeOptions.config.cost !== undefined || route === MCP_PATH;
     if (call && REFUSED.has(status)) metrics.refusals.inc({ code: CODE_BY_STATUS[status] });
+    done();
   });
 
   // A profile passed in belongs to the caller (src/server.ts also reloads it on SIGHUP); one made here, to the app.
@@ -173,7 +175,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
       // First: a call shed for overload never reaches its check.
       await api.register(loadShedding, {
         pending: () => clients.search.inFlight,
-        maxPending: config.opensearchMaxPending,
+        bound: config.opensearchShedPending,
         metrics,
       });
       await api.register(accessHooks, { meter: app.meter });

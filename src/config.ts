@@ -91,9 +91,10 @@ const envSchema = z
     INDEX_PREFIX: indexPrefixSchema,
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
     OPENSEARCH_TIMEOUT_MS: positiveMs.default(2000),
-    // The searches that keep one node at its maximum (bench:api's closed loop: 8 in flight) four times over: room for
-    // bursts, while a call admitted under overload waits behind about four searches' time, not seconds.
-    OPENSEARCH_MAX_PENDING: count(1, 100_000).default(32),
+    OPENSEARCH_MAX_PENDING: count(1, 100_000).default(256),
+    // Four times the searches that keep one node at its maximum (bench:api's closed loop: 8 in flight): a call
+    // admitted under overload waits behind about four searches' time, not seconds (src/http/load-shedding.ts).
+    OPENSEARCH_SHED_PENDING: count(1, 100_000).default(32),
     PAGE_SIZE: count(1, 25).default(25),
     // OpenSearch's max_result_window (10,000) bounds it, so the result-window error can never happen.
     SEARCH_DEPTH_LIMIT: count(1, 10_000).default(1000),
@@ -146,6 +147,7 @@ const envSchema = z
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     opensearchTimeoutMs: e.OPENSEARCH_TIMEOUT_MS,
     opensearchMaxPending: e.OPENSEARCH_MAX_PENDING,
+    opensearchShedPending: e.OPENSEARCH_SHED_PENDING,
     pageSize: e.PAGE_SIZE,
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
     sponsorResults: e.SPONSOR_RESULTS,

@@ -129,6 +129,8 @@ export type AccessOutcome = Verdict & {
 export class AccessStore {
   private readonly keys: ReturnType<typeof redisKeys>;
 
+  /** fixedArgs' text, and the periods and plan limits it was made of. */
+  private fixed?: { periods: object; limits: object; json: string };
   /** The current period of each kind, while `now` stays within [from, until). */
   private periods?: { from: number; until: number; byKind: Record<string, { id: string; renewsAt: string }> };
 
@@ -189,25 +191,19 @@ export class AccessStore {
   ): Promise<AccessOutcome> {
     // The day's period is the day the usage counters file the call under.
     const periods = this.periodsAt(now.getTime());
-    const args = JSON.stringify({
+    const perCall = JSON.stringify({
       cost: call.cost,
       rows: call.rows,
       pageSizes: call.rows === undefined ? undefined : plans.pageSizes,
       now: now.getTime(),
       lastUsedBefore: now.getTime() - LAST_USED_EVERY_MS,
-      limits: plans.limits,
-      periods,
-      day: periods.day?.id,
       keyId: ref.keyId,
       operation: call.operation,
-      usageTtlMs: USAGE_TTL_MS,
-      callTtlMs: CALL_TTL_MS,
       ipLimit: ip?.limit,
       callId: call.callId,
       accountId: ref.accountId,
-      reservationMs: this.reservationMs,
-      bucketMs: this.bucketMs,
     });
+    const args = `${perCall.slice(0, -1)},${this.fixedArgs(periods, plans.limits)}`;
     const keys: string[] = [...this.keys.together.access(ref.accountId, ref.keyId, call.callId)];
     if (this.countsAddresses) keys.push(this.keys.settleDue, ...(ip ? [this.keys.ipWindow(ip.address)] : []));
     this.beforeCheck();
@@ -237,6 +233,26 @@ export class AccessStore {
   /** Indexes `accountId` to be settled at `due` (ms, a settlement time). */
   async markDue(accountId: string, due: number): Promise<void> {
     await this.redis.zadd(this.keys.settleDue, 'NX', due, dueMember(accountId, due));
+  }
+
+  /**
+   * The script's arguments that are the same for every call while the periods and plans stay (the periods object
+   * is replaced when they change): serialised once, not per call. A JSON object's members without its `{`.
+   */
+  private fixedArgs(periods: Record<string, { id: string }>, limits: Record<string, number>): string {
+    if (this.fixed?.periods !== periods || this.fixed.limits !== limits) {
+      const json = JSON.stringify({
+        limits,
+        periods,
+        day: periods.day?.id,
+        usageTtlMs: USAGE_TTL_MS,
+        callTtlMs: CALL_TTL_MS,
+        reservationMs: this.reservationMs,
+        bucketMs: this.bucketMs,
+      });
+      this.fixed = { periods, limits, json: json.slice(1) };
+    }
+    return this.fixed.json;
   }
 
   /** Worked out again only when a period may have changed (a clock that moved backwards included). */

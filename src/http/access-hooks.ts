@@ -66,27 +66,33 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
     whenClosed(res, (written) => void call.settle(written && res.statusCode < 300));
   });
 
+  // The two hooks below run on every call: written with callbacks, not async, they cost no promise each.
   // A call that went ahead but ended before its handler ran (an error in between) never ran its check.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     request.call?.release();
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const grant = request.call?.grant;
-    if (!request.call || !grant || !meter.access) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const call = request.call;
+    const grant = call?.grant;
+    if (!call || !grant || !meter.access) return done(null, payload);
     // Shutdown refunded this call while it ran: it must not succeed now.
-    const shutDown = request.call.isCancelled && reply.statusCode < 300;
+    const shutDown = call.isCancelled && reply.statusCode < 300;
     if (shutDown) reply.code(503).type('application/json').header('retry-after', String(RETRY_AFTER_S));
+    const send = () => {
+      reply.headers(grant.headers);
+      if (request.routeOptions.config.rows && reply.statusCode < 300) {
+        reply.header(CREDITS_RESERVED, String(grant.charged));
+      } else if (request.routeOptions.config.cost) {
+        reply.header(CREDITS_CHARGED, String(grant.charged));
+        reply.header(CREDITS_REMAINING, grant.balance === null ? 'unlimited' : String(grant.balance));
+      }
+      done(null, shutDown ? JSON.stringify(SHUTTING_DOWN) : payload);
+    };
     // Failed calls are free: the reservation goes back before the response (the grant then records no charge).
-    if (reply.statusCode >= 300) await request.call.settle(false);
-    reply.headers(grant.headers);
-    if (request.routeOptions.config.rows && reply.statusCode < 300) {
-      reply.header(CREDITS_RESERVED, String(grant.charged));
-    } else if (request.routeOptions.config.cost) {
-      reply.header(CREDITS_CHARGED, String(grant.charged));
-      reply.header(CREDITS_REMAINING, grant.balance === null ? 'unlimited' : String(grant.balance));
-    }
-    return shutDown ? JSON.stringify(SHUTTING_DOWN) : payload;
+    if (reply.statusCode >= 300) call.settle(false).then(send, done);
+    else send();
   });
 });
 

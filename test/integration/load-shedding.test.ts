@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
+import { STANDING_MS } from '../../src/http/load-shedding.ts';
 import { Metrics } from '../../src/metrics.ts';
 import { createTestApp, getWithKey, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
-// Past OPENSEARCH_MAX_PENDING searches pending, a billable call is answered 503 before its key is checked: free,
-// fast, counted, and the calls admitted before it are served and charged as usual.
+// While a queue of OPENSEARCH_SHED_PENDING searches stands, a billable call is answered 503 before its key is
+// checked: free, fast, counted, and the calls admitted before it are served and charged as usual.
 let data: Awaited<ReturnType<typeof loadRecords>>;
 let slow: Awaited<ReturnType<typeof slowOpenSearch>>;
 let t: TestApp;
 const metrics = new Metrics();
-const MAX_PENDING = 3;
+const SHED_PENDING = 3;
 
 beforeAll(async () => {
   data = await loadRecords('shedding', [sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]);
@@ -20,7 +21,8 @@ beforeAll(async () => {
     {
       INDEX_PREFIX: data.prefix,
       OPENSEARCH_URL: slow.url,
-      OPENSEARCH_MAX_PENDING: String(MAX_PENDING),
+      OPENSEARCH_SHED_PENDING: String(SHED_PENDING),
+      OPENSEARCH_MAX_PENDING: '100',
       OPENSEARCH_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'silent',
     },
@@ -33,16 +35,21 @@ afterAll(async () => {
   await data?.drop();
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const counted = async (counter: { get: () => Promise<{ values: { value: number }[] }> }) =>
   (await counter.get()).values.reduce((sum, v) => sum + v.value, 0);
 
 describe('load shedding', () => {
-  it('answers 503 with Retry-After at once past the pending searches, free and counted, and serves again after', async () => {
+  it('answers 503 with Retry-After at once while the queue stands, free and counted, and serves again after', async () => {
     const { key } = await t.key({ unlimited: false, allowance: 100 });
     // First one call alone: the app's first search also reads the index's mapping, another pending request.
     expect((await getWithKey(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
-    const admitted = Array.from({ length: MAX_PENDING }, () => getWithKey(t, '/api/v1/creators?query=creator', key));
-    while (t.clients.search.inFlight < MAX_PENDING) await new Promise((resolve) => setTimeout(resolve, 10));
+    const admitted = Array.from({ length: SHED_PENDING }, () => getWithKey(t, '/api/v1/creators?query=creator', key));
+    while (t.clients.search.inFlight < SHED_PENDING) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The queue stands once a whole window saw it at the bound: a call now opens a window that one later closes.
+    await sleep(STANDING_MS);
+    admitted.push(getWithKey(t, '/api/v1/creators?query=creator', key));
+    await sleep(STANDING_MS + 10);
     const charged = await counted(metrics.creditsCharged);
 
     const started = Date.now();
@@ -67,9 +74,18 @@ describe('load shedding', () => {
 
     // A free call is not shed: it searches nothing.
     expect((await getWithKey(t, '/api/v1/credits', key)).statusCode).toBe(200);
-    expect((await Promise.all(admitted)).map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect((await Promise.all(admitted)).map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
     expect((await getWithKey(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
     const usage = (await getWithKey(t, '/api/v1/usage', key)).json();
-    expect(usage.spent).toBe(MAX_PENDING + 2);
+    expect(usage.spent).toBe(SHED_PENDING + 3);
+  });
+
+  it('queues a burst into an idle service instead of shedding it', async () => {
+    const { key } = await t.key({ unlimited: false, allowance: 100 });
+    await sleep(2 * STANDING_MS);
+    const burst = await Promise.all(
+      Array.from({ length: 4 * SHED_PENDING }, () => getWithKey(t, '/api/v1/creators?query=creator', key)),
+    );
+    expect(burst.map((a) => a.statusCode)).toEqual(burst.map(() => 200));
   });
 });
