@@ -174,8 +174,9 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     async (api) => {
       // First: a call shed for overload never reaches its check.
       await api.register(loadShedding, {
-        pending: () => clients.search.inFlight,
-        bound: config.opensearchShedPending,
+        search: clients.search,
+        pending: config.opensearchShedPending,
+        targetMs: config.opensearchShedAfterMs,
         metrics,
       });
       await api.register(accessHooks, { meter: app.meter });

@@ -92,9 +92,11 @@ const envSchema = z
     PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
     OPENSEARCH_TIMEOUT_MS: positiveMs.default(2000),
     OPENSEARCH_MAX_PENDING: count(1, 100_000).default(256),
-    // Four times the searches that keep one node at its maximum (bench:api's closed loop: 8 in flight): a call
-    // admitted under overload waits behind about four searches' time, not seconds (src/http/load-shedding.ts).
-    OPENSEARCH_SHED_PENDING: count(1, 100_000).default(32),
+    // Load shedding (src/http/load-shedding.ts): twice the searches in flight that keep one node of this machine at
+    // its maximum (bench:api's closed loop: 8), and a target well above the fastest search of a quiet moment (about
+    // 2 ms at 20,000 creators, 5 ms at 1,000,000) and well below a second.
+    OPENSEARCH_SHED_PENDING: count(1, 100_000).default(16),
+    OPENSEARCH_SHED_AFTER_MS: positiveMs.default(25),
     PAGE_SIZE: count(1, 25).default(25),
     // OpenSearch's max_result_window (10,000) bounds it, so the result-window error can never happen.
     SEARCH_DEPTH_LIMIT: count(1, 10_000).default(1000),
@@ -148,6 +150,7 @@ const envSchema = z
     opensearchTimeoutMs: e.OPENSEARCH_TIMEOUT_MS,
     opensearchMaxPending: e.OPENSEARCH_MAX_PENDING,
     opensearchShedPending: e.OPENSEARCH_SHED_PENDING,
+    opensearchShedAfterMs: e.OPENSEARCH_SHED_AFTER_MS,
     pageSize: e.PAGE_SIZE,
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,
     sponsorResults: e.SPONSOR_RESULTS,

@@ -51,7 +51,7 @@ export class Metrics {
 
   readonly shed = new Counter({
     name: 'csi_shed_total',
-    help: 'Calls answered 503 before any work because a queue of OPENSEARCH_SHED_PENDING searches stood (load shed, free), by operation.',
+    help: 'Calls answered 503 before any work because a queue of searches stood (load shed, free), by operation.',
     labelNames: ['operation'] as const,
     registers: [this.registry],
   });

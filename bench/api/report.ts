@@ -245,8 +245,8 @@ ${
 ## Overload: the metered API past its maximum (open loop)
 
 At 50% and then 150% of the metered API's closed-loop rate, in rounds; latencies are the served calls' (200),
-counted from when each was due. While a queue of \`OPENSEARCH_SHED_PENDING\` searches stands, calls are answered 503
-before their check. Credits charged are the account's balance before the 150% load less after it, once refunds settled.
+counted from when each was due. While a queue of searches stands (src/http/load-shedding.ts), calls are answered
+503 before their check. Credits charged are the account's balance before the 150% load less after it, once refunds settled.
 
 ${overloadTable(results)}
 `

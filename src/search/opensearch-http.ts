@@ -63,6 +63,7 @@ export class OpenSearchHttp {
   /** Requests sent or waiting for a connection now. */
   private pending = 0;
   private metrics: Metrics | undefined;
+  private roundTrip: ((ms: number) => void) | undefined;
   /** Tells a hung coordinator from a hung node behind it, and which shard copies to prefer meanwhile. */
   private readonly probe: NodeProbe;
   /** When each attempt in flight was sent (epoch ms), oldest first: one waiting too long starts a probe. */
@@ -111,9 +112,20 @@ export class OpenSearchHttp {
     return this.pending;
   }
 
+  /** How long the oldest attempt in flight has waited (ms); 0 when none is. */
+  get oldestWaitMs(): number {
+    const oldest = this.sent.values().next().value;
+    return oldest ? Date.now() - oldest.at : 0;
+  }
+
   /** Round trips, `took` and failures go to these metrics from now on. */
   observe(metrics: Metrics): void {
     this.metrics = metrics;
+  }
+
+  /** Each answered request's round trip (ms, queueing for a connection included) goes to `listener` from now on. */
+  onRoundTrip(listener: (ms: number) => void): void {
+    this.roundTrip = listener;
   }
 
   /** Each node and whether this process sends it requests now (for status and tests). */
@@ -243,10 +255,12 @@ export class OpenSearchHttp {
       throw unavailable('The search service is busy; retry shortly.', new Error(`${this.pending} searches pending`));
     }
     const done = metrics?.opensearchDuration.startTimer({ operation });
+    const started = performance.now();
     this.pending += 1;
     let response: Dispatcher.ResponseData;
     try {
       response = await this.send(method, path, body, signal);
+      this.roundTrip?.(performance.now() - started);
     } catch (error) {
       done?.();
       // A search its caller gave up is not the cluster's failure.

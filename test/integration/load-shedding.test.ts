@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slowOpenSearch } from '../../bench/slow-opensearch.ts';
-import { STANDING_MS } from '../../src/http/load-shedding.ts';
+import { WINDOW_MS } from '../../src/http/load-shedding.ts';
 import { Metrics } from '../../src/metrics.ts';
 import { createTestApp, getWithKey, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
-// While a queue of OPENSEARCH_SHED_PENDING searches stands, a billable call is answered 503 before its key is
-// checked: free, fast, counted, and the calls admitted before it are served and charged as usual.
+// While a queue of searches stands (each answered in the last window took longer than OPENSEARCH_SHED_AFTER_MS, and
+// OPENSEARCH_SHED_PENDING are pending), a billable call is answered 503 before its key is checked: free, fast,
+// counted, and the calls admitted before it are served and charged as usual.
 let data: Awaited<ReturnType<typeof loadRecords>>;
 let slow: Awaited<ReturnType<typeof slowOpenSearch>>;
 let t: TestApp;
 const metrics = new Metrics();
 const SHED_PENDING = 3;
+const SHED_AFTER_MS = 500;
 
 beforeAll(async () => {
   data = await loadRecords('shedding', [sponsor(1, 'Keyforge Labs')], [creator(1), creator(2)]);
@@ -22,6 +24,7 @@ beforeAll(async () => {
       INDEX_PREFIX: data.prefix,
       OPENSEARCH_URL: slow.url,
       OPENSEARCH_SHED_PENDING: String(SHED_PENDING),
+      OPENSEARCH_SHED_AFTER_MS: String(SHED_AFTER_MS),
       OPENSEARCH_MAX_PENDING: '100',
       OPENSEARCH_TIMEOUT_MS: '5000',
       LOG_LEVEL: 'silent',
@@ -46,10 +49,8 @@ describe('load shedding', () => {
     expect((await getWithKey(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
     const admitted = Array.from({ length: SHED_PENDING }, () => getWithKey(t, '/api/v1/creators?query=creator', key));
     while (t.clients.search.inFlight < SHED_PENDING) await new Promise((resolve) => setTimeout(resolve, 10));
-    // The queue stands once a whole window saw it at the bound: a call now opens a window that one later closes.
-    await sleep(STANDING_MS);
-    admitted.push(getWithKey(t, '/api/v1/creators?query=creator', key));
-    await sleep(STANDING_MS + 10);
+    // Every search takes 1.5 s: once the oldest has waited past the target with nothing answered, the queue stands.
+    await sleep(SHED_AFTER_MS + 2 * WINDOW_MS);
     const charged = await counted(metrics.creditsCharged);
 
     const started = Date.now();
@@ -74,15 +75,15 @@ describe('load shedding', () => {
 
     // A free call is not shed: it searches nothing.
     expect((await getWithKey(t, '/api/v1/credits', key)).statusCode).toBe(200);
-    expect((await Promise.all(admitted)).map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await Promise.all(admitted)).map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect((await getWithKey(t, '/api/v1/creators?query=creator', key)).statusCode).toBe(200);
     const usage = (await getWithKey(t, '/api/v1/usage', key)).json();
-    expect(usage.spent).toBe(SHED_PENDING + 3);
+    expect(usage.spent).toBe(SHED_PENDING + 2);
   });
 
   it('queues a burst into an idle service instead of shedding it', async () => {
     const { key } = await t.key({ unlimited: false, allowance: 100 });
-    await sleep(2 * STANDING_MS);
+    await sleep(2 * WINDOW_MS);
     const burst = await Promise.all(
       Array.from({ length: 4 * SHED_PENDING }, () => getWithKey(t, '/api/v1/creators?query=creator', key)),
     );
