@@ -49,9 +49,9 @@ describe('npm run bench:api at a tiny size', () => {
     ]) {
       expect(report).toMatch(new RegExp(`^\\| 1,000 \\| shared \\| ${target} \\| \\d+ \\| \\d+ \\|`, 'm'));
       // One open-loop row per offered rate (50% and 80%) for every process in front of OpenSearch, its p99 minus
-      // direct's as the median of the rounds and their range.
+      // direct's as the median of the rounds and their range, and the calls it shed in each round.
       const open = new RegExp(
-        `^\\| 1,000 \\| shared \\| \\d+\\/s \\(\\d+% of direct's maximum\\) \\| ${target} \\|.* \\| -?[\\d.]+ \\(-?[\\d.]+–-?[\\d.]+\\) \\|$`,
+        `^\\| 1,000 \\| shared \\| \\d+\\/s \\(\\d+% of direct's maximum\\) \\| ${target} \\|.* \\| -?[\\d.]+ \\(-?[\\d.]+–-?[\\d.]+\\) \\| \\d+, \\d+ \\|$`,
         'gm',
       );
       expect(report.match(open)).toHaveLength(2);
@@ -67,6 +67,10 @@ describe('npm run bench:api at a tiny size', () => {
         new RegExp(`^\\| 1,000 \\| shared \\| ${kind} \\| [\\d.]+ / [\\d.]+ \\| [\\d.]+ / [\\d.]+ \\|`, 'm'),
       );
     }
+    // The metered API at 50% and 150% of its own maximum: served latencies, the share shed, and every shed call free.
+    expect(report).toMatch(
+      /^\| 1,000 \| shared \| \d+\/s \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \| [\d.]+ \([\d.]+–[\d.]+\) \| [\d.]+ \([\d.]+–[\d.]+\) \| \d+ \/ \d+, \d+ \/ \d+ \(every shed call free\) \|$/m,
+    );
     expect(report).toMatch(/## Memory under load\n\nThe API \(metered key\) at 1,000 creators under 10 s/);
   });
 });
