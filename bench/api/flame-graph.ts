@@ -183,6 +183,7 @@ export function flameGraphSvg(root: Frame, title: string, width = 1200, minWidth
     .replace(/\{Y(\d+)\}/g, (_, l) => String(y(Number(l))))
     .replace(/\{T(\d+)\}/g, (_, l) => String(y(Number(l)) + 11));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace" font-size="10">
+<title>${xmlText(`Flame graph: ${title}`)}</title>
 <text x="4" y="16" font-size="13">${xmlText(title)}</text>
 ${body}
 </svg>
