@@ -11,6 +11,7 @@ import { parseCommandLine, wholeNumber } from '../common/cli.ts';
 import { API_NODE_FLAGS } from '../scripts/stack/api-node-flags.ts';
 import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
+import { redisKeys } from '../src/access/store.ts';
 import { directRequest, officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
@@ -433,7 +434,7 @@ try {
   const store = new Accounts(redis, BENCH_PREFIX);
   const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
   const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
-  benchBalance = async () => Number(await redis.hget(`${BENCH_PREFIX}{acct:${accountId}}`, 'balance'));
+  benchBalance = async () => Number(await redis.hget(redisKeys(BENCH_PREFIX).account(accountId), 'balance'));
   const redisPid = localPid(Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]), 'redis');
   const results: SizeResult[] = [];
   let soakText: string | undefined;

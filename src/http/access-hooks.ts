@@ -81,12 +81,16 @@ export const accessHooks = fp(async (app: FastifyInstance, { meter }: { meter: M
     const shutDown = call.isCancelled && reply.statusCode < 300;
     if (shutDown) reply.code(503).type('application/json').header('retry-after', String(RETRY_AFTER_S));
     const send = () => {
-      reply.headers(grant.headers);
-      if (request.routeOptions.config.rows && reply.statusCode < 300) {
-        reply.header(CREDITS_RESERVED, String(grant.charged));
-      } else if (request.routeOptions.config.cost) {
-        reply.header(CREDITS_CHARGED, String(grant.charged));
-        reply.header(CREDITS_REMAINING, grant.balance === null ? 'unlimited' : String(grant.balance));
+      try {
+        reply.headers(grant.headers);
+        if (request.routeOptions.config.rows && reply.statusCode < 300) {
+          reply.header(CREDITS_RESERVED, String(grant.charged));
+        } else if (request.routeOptions.config.cost) {
+          reply.header(CREDITS_CHARGED, String(grant.charged));
+          reply.header(CREDITS_REMAINING, grant.balance === null ? 'unlimited' : String(grant.balance));
+        }
+      } catch (error) {
+        return done(error as Error);
       }
       done(null, shutDown ? JSON.stringify(SHUTTING_DOWN) : payload);
     };

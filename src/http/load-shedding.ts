@@ -14,48 +14,66 @@ import type { Metrics } from '../metrics.ts';
 /** The window over which the fastest round trip is taken (CoDel's interval). */
 export const WINDOW_MS = 100;
 
+/** What shedding reads of the searches pending (OpenSearchHttp). */
+export interface Pending {
+  /** Searches in flight or waiting for a connection. */
+  readonly inFlight: number;
+  /** How long the oldest of them has waited (ms); 0 when none is. */
+  readonly oldestWaitMs: number;
+}
+
 /** Tells a standing queue of searches from the round trips of the searches answered and the count pending. */
 export class StandingQueue {
   /** No window yet: the first arrival opens one, and nothing stood before it. */
   private windowEnd = Number.NEGATIVE_INFINITY;
   /** The fastest round trip answered in the window so far; Infinity when none was. */
   private fastest = Number.POSITIVE_INFINITY;
+  /** The most searches seen pending in the window so far. */
+  private deepest = 0;
   private standing = false;
 
   constructor(
-    /** OPENSEARCH_SHED_PENDING: fewer pending searches are never shed for. */
+    private readonly searches: Pending,
+    /** OPENSEARCH_SHED_PENDING: fewer pending searches are never a standing queue, and never shed for. */
     private readonly pending: number,
     /** OPENSEARCH_SHED_AFTER_MS: a window whose fastest search took longer had a queue standing. */
     private readonly targetMs: number,
     private readonly windowMs = WINDOW_MS,
   ) {}
 
-  /** A search was answered after `ms`; `waiting`: how long the oldest search still pending has waited. */
-  answered(ms: number, now: number, waiting: number): void {
-    this.turn(now, waiting);
+  /** A search was answered after `ms`. */
+  answered(ms: number, now: number): void {
+    this.turn(now);
     if (ms < this.fastest) this.fastest = ms;
   }
 
-  /** An arrival that finds `pending` searches, the oldest `waiting` ms: true when it should be shed. */
-  shed(pending: number, now: number, waiting: number): boolean {
-    this.turn(now, waiting);
+  /** A billable call arrives: true when it should be shed. */
+  shed(now: number): boolean {
+    this.turn(now);
+    const pending = this.searches.inFlight;
+    if (pending > this.deepest) this.deepest = pending;
     return this.standing && pending >= this.pending;
   }
 
-  private turn(now: number, waiting: number): void {
+  private turn(now: number): void {
     if (now < this.windowEnd) return;
-    // Without an answer in the window just ended (or with nothing heard of since a window or more), the oldest
-    // search still pending tells: one waiting past the target (a stalled cluster) means the queue stood, none
-    // pending (a quiet service) that it did not.
-    const answered = now < this.windowEnd + this.windowMs && this.fastest !== Number.POSITIVE_INFINITY;
-    this.standing = (answered ? this.fastest : waiting) > this.targetMs;
+    // A queue is one that reached the bound (as CoDel ignores a queue under one packet): a slow search or two in a
+    // quiet service make none. It stood when the window's fastest answer took longer than the target; without an
+    // answer, when the oldest search still pending has waited that long (a stalled cluster). After a window or
+    // more with nothing heard, only what is pending now can tell.
+    const recent = now < this.windowEnd + this.windowMs;
+    const deep = (recent ? this.deepest : this.searches.inFlight) >= this.pending;
+    const fastest = recent ? this.fastest : Number.POSITIVE_INFINITY;
+    this.standing =
+      deep && (fastest === Number.POSITIVE_INFINITY ? this.searches.oldestWaitMs : fastest) > this.targetMs;
     this.fastest = Number.POSITIVE_INFINITY;
+    this.deepest = 0;
     this.windowEnd = now + this.windowMs;
   }
 }
 
 interface Options {
-  search: { inFlight: number; oldestWaitMs: number; onRoundTrip: (listener: (ms: number) => void) => void };
+  search: Pending & { onRoundTrip: (listener: (ms: number) => void) => void };
   /** OPENSEARCH_SHED_PENDING and OPENSEARCH_SHED_AFTER_MS. */
   pending: number;
   targetMs: number;
@@ -69,11 +87,10 @@ const AT_CAPACITY = JSON.stringify(errorBody('unavailable', 'The service is at c
 const RETRY_AFTER_S = '1';
 
 export const loadShedding = fp(async (app: FastifyInstance, { search, pending, targetMs, metrics }: Options) => {
-  const queue = new StandingQueue(pending, targetMs);
-  search.onRoundTrip((ms) => queue.answered(ms, performance.now(), search.oldestWaitMs));
+  const queue = new StandingQueue(search, pending, targetMs);
+  search.onRoundTrip((ms) => queue.answered(ms, performance.now()));
   app.addHook('onRequest', (request, reply, done) => {
-    const { cost } = request.routeOptions.config;
-    if (!cost || !queue.shed(search.inFlight, performance.now(), search.oldestWaitMs)) return done();
+    if (!request.routeOptions.config.cost || !queue.shed(performance.now())) return done();
     metrics.shed.inc({ operation: request.routeOptions.schema?.operationId ?? 'other' });
     reply.code(503).header('retry-after', RETRY_AFTER_S).type('application/json; charset=utf-8').send(AT_CAPACITY);
   });

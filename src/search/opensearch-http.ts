@@ -66,8 +66,11 @@ export class OpenSearchHttp {
   private roundTrip: ((ms: number) => void) | undefined;
   /** Tells a hung coordinator from a hung node behind it, and which shard copies to prefer meanwhile. */
   private readonly probe: NodeProbe;
-  /** When each attempt in flight was sent (epoch ms), oldest first: one waiting too long starts a probe. */
-  private readonly sent = new Set<{ at: number }>();
+  /**
+   * When each attempt in flight was sent (epoch ms, and `since` on the monotonic clock), oldest first: one waiting
+   * too long starts a probe.
+   */
+  private readonly sent = new Set<{ at: number; since: number }>();
   private readonly watchdog: NodeJS.Timeout;
 
   /**
@@ -112,10 +115,10 @@ export class OpenSearchHttp {
     return this.pending;
   }
 
-  /** How long the oldest attempt in flight has waited (ms); 0 when none is. */
+  /** How long the oldest attempt in flight has waited (ms, on the monotonic clock); 0 when none is. */
   get oldestWaitMs(): number {
     const oldest = this.sent.values().next().value;
-    return oldest ? Date.now() - oldest.at : 0;
+    return oldest ? performance.now() - oldest.since : 0;
   }
 
   /** Round trips, `took` and failures go to these metrics from now on. */
@@ -123,7 +126,10 @@ export class OpenSearchHttp {
     this.metrics = metrics;
   }
 
-  /** Each answered request's round trip (ms, queueing for a connection included) goes to `listener` from now on. */
+  /**
+   * Each search's round trip (ms, queueing for a connection included) goes to `listener` from now on: those answered
+   * 2xx on behalf of a call, not refusals nor reads of the cluster's own state.
+   */
   onRoundTrip(listener: (ms: number) => void): void {
     this.roundTrip = listener;
   }
@@ -178,7 +184,7 @@ export class OpenSearchHttp {
       const another = this.nodes.some((other) => !tried.has(other) && other.deadUntil <= sentAt);
       const attemptMs = another ? Math.ceil(remaining / 2) : remaining;
       const { preference } = this.probe;
-      const attempt = { at: sentAt };
+      const attempt = { at: sentAt, since: performance.now() };
       this.sent.add(attempt);
       let response: Dispatcher.ResponseData;
       try {
@@ -260,7 +266,6 @@ export class OpenSearchHttp {
     let response: Dispatcher.ResponseData;
     try {
       response = await this.send(method, path, body, signal);
-      this.roundTrip?.(performance.now() - started);
     } catch (error) {
       done?.();
       // A search its caller gave up is not the cluster's failure.
@@ -269,6 +274,7 @@ export class OpenSearchHttp {
     } finally {
       this.pending -= 1;
     }
+    const roundTripMs = performance.now() - started;
     const payload = (await response.body.json().catch((error: unknown) => {
       done?.();
       metrics?.opensearchErrors.inc({ kind: 'unreadable' });
@@ -276,6 +282,8 @@ export class OpenSearchHttp {
     })) as T & { error?: { type?: string; root_cause?: OpenSearchRefusal['causes'] }; took?: number };
     done?.();
     if (response.statusCode < 300) {
+      // Searches answered only, for load shedding: a refusal is fast whatever the queue.
+      if (observed) this.roundTrip?.(roundTripMs);
       if (payload.took !== undefined) metrics?.opensearchTook.observe({ operation }, payload.took / 1000);
       return payload;
     }
