@@ -194,13 +194,13 @@ describe('Redis silenced or cut off under load: no unhandled rejection', () => {
     expect(faults).toEqual([]);
   }, 60_000);
 
-  it('survives a shutdown under load while Redis is silent', async () => {
+  /** Closes the app under load after `fault` (on the Redis proxy), then waits for anything unhandled to surface. */
+  async function shutdownUnderLoad(fault: (proxy: Awaited<ReturnType<typeof scene>>['proxy']) => Promise<void>) {
     const s = await scene();
     const running = load(s.pool, s.keys, 100);
     try {
       await sleep(1500);
-      s.proxy.silence();
-      await sleep(2500);
+      await fault(s.proxy);
       // The close waits for calls in flight, refunds the rest, drains refunds and confirmations Redis will not take,
       // and ends the clients with commands still pending on them.
       await s.t.close();
@@ -212,26 +212,22 @@ describe('Redis silenced or cut off under load: no unhandled rejection', () => {
     }
     await sleep(500);
     expect(faults).toEqual([]);
+  }
+
+  it('survives a shutdown under load while Redis is silent', async () => {
+    await shutdownUnderLoad(async (proxy) => {
+      proxy.silence();
+      await sleep(2500);
+    });
   }, 60_000);
 
   it('survives a shutdown under load just as Redis answers again', async () => {
-    const s = await scene();
-    const running = load(s.pool, s.keys, 100);
-    try {
-      await sleep(1500);
-      s.proxy.silence();
+    await shutdownUnderLoad(async (proxy) => {
+      proxy.silence();
       await sleep(4000);
       // The API's connections are being made again when the close comes: some ready, some in their handshake.
-      s.proxy.speak();
+      proxy.speak();
       await sleep(150);
-      await s.t.close();
-      await sleep(1000);
-      await running.stop();
-    } finally {
-      await s.pool.close();
-      await s.proxy.close();
-    }
-    await sleep(500);
-    expect(faults).toEqual([]);
+    });
   }, 60_000);
 });
