@@ -32,7 +32,7 @@ export async function explainVideo(videoId: string, files: string[], detector: D
   detectSponsors(video, channel, detector.registry, { trace: (d) => decisions.push(d) });
   const { scorer } = detector;
   const scored = candidatesOf(video, channel, detector.registry, detector.mined)
-    .map((candidate) => ({ candidate, score: scorer.score(candidate.values) }))
+    .map((candidate) => ({ candidate, score: scorer.score(candidate) }))
     .sort((a, b) => b.score - a.score);
   const counted = scored.filter((s) => s.score >= scorer.threshold);
   const lines = [
@@ -53,6 +53,7 @@ export async function explainVideo(videoId: string, files: string[], detector: D
           .filter(([, value]) => value !== 0)
           .map(([name, value]) => `${name}=${Number.isInteger(value) ? value : value.toFixed(2)}`)
           .join(' ')}`,
+        `      words around it: ${scorer.known(candidate.tokens).join(' ') || '(none the model knows)'}`,
         `      "${candidate.as.text.length > 160 ? `${candidate.as.text.slice(0, 157)}…` : candidate.as.text}"`,
       ].join('\n'),
     ),

@@ -37,7 +37,7 @@ export function sponsorsOf(
   from = KEPT_FROM,
 ): ScoredFinding[] {
   return candidatesOf(video, channel, registry, mined)
-    .map((candidate) => ({ ...candidate.as, confidence: round(scorer.score(candidate.values)) }))
+    .map((candidate) => ({ ...candidate.as, confidence: round(scorer.score(candidate)) }))
     .filter((finding) => finding.confidence >= from)
     .sort((a, b) => b.confidence - a.confidence || a.name.localeCompare(b.name));
 }

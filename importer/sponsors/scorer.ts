@@ -1,6 +1,8 @@
 // The learned scorer: gradient-boosted trees (importer/sponsors/scorer.json, trained by train.py) that give each
 // brand a video's rules proposed the probability that a careful reader counts it as a sponsor. Read here without
-// Python: a tree is a run of `value <= threshold` splits down to a leaf, and the leaves' sum is a log-odds.
+// Python: a tree is a run of `value <= threshold` splits down to a leaf, and the leaves' sum is a log-odds. A split
+// reads a named feature (features.ts) or, past them, whether a token of the model's vocabulary stands around the
+// candidate (context.ts): 1 if it does, else 0.
 import path from 'node:path';
 import { z } from 'zod';
 import { readJsonFile } from '../json-file.ts';
@@ -21,26 +23,36 @@ const TreeSchema: z.ZodType<Tree> = z.lazy(() =>
 );
 const ModelSchema = z.object({
   features: z.array(z.string()),
+  /** The words around a candidate the trees split on, columns after the features. */
+  tokens: z.array(z.string()),
   /** The labelled sets the trees learned from: scoring one of them measures nothing new. */
   trainedOn: z.array(z.string()),
   /** The default threshold: the lowest whose pooled precision out of fold reached the training's target. */
   threshold: z.number().min(0).max(1),
   /** The threshold whose pooled precision out of fold reached 0.95. */
   strictThreshold: z.number().min(0).max(1),
-  checks: z.array(z.object({ values: z.array(z.number()), probability: z.number() })),
+  checks: z.array(z.object({ values: z.array(z.number()), tokens: z.array(z.string()), probability: z.number() })),
   trees: z.array(TreeSchema).min(1),
 });
 
 export const SCORER_FILE = path.resolve(import.meta.dirname, 'scorer.json');
 
+type Check = z.infer<typeof ModelSchema>['checks'][number];
+
 export class Scorer {
+  /** Each vocabulary token's column. */
+  private readonly columns: Map<string, number>;
+
   private constructor(
     private readonly trees: Tree[],
+    tokens: string[],
     readonly threshold: number,
     readonly strictThreshold: number,
-    readonly checks: { values: number[]; probability: number }[],
+    readonly checks: Check[],
     readonly trainedOn: string[],
-  ) {}
+  ) {
+    this.columns = new Map(tokens.map((token, i) => [token, FEATURES.length + i]));
+  }
 
   static load(file = SCORER_FILE): Scorer {
     const model = readJsonFile(file, ModelSchema, 'sponsor scorer');
@@ -48,25 +60,38 @@ export class Scorer {
       throw new Error(
         `${file}: trained on other features than features.ts computes; retrain (npm run import -- train-scorer)`,
       );
-    return new Scorer(model.trees, model.threshold, model.strictThreshold, model.checks, model.trainedOn);
+    return new Scorer(model.trees, model.tokens, model.threshold, model.strictThreshold, model.checks, model.trainedOn);
   }
 
-  /** The probability, from the features in FEATURES order. */
-  probability(values: readonly number[]): number {
+  /** The probability, from the features in FEATURES order and the tokens around the candidate. */
+  probability(values: readonly number[], tokens: readonly string[]): number {
+    const present = new Set<number>();
+    for (const token of tokens) {
+      const column = this.columns.get(token);
+      if (column !== undefined) present.add(column);
+    }
     let sum = 0;
-    for (const tree of this.trees) sum += leafOf(tree, values);
+    for (const tree of this.trees) sum += leafOf(tree, values, present);
     return 1 / (1 + Math.exp(-sum));
   }
 
-  score(values: Record<FeatureName, number>): number {
-    return this.probability(FEATURES.map((name) => values[name] ?? Number.NaN));
+  score({ values, tokens }: { values: Record<FeatureName, number>; tokens: readonly string[] }): number {
+    return this.probability(
+      FEATURES.map((name) => values[name] ?? Number.NaN),
+      tokens,
+    );
+  }
+
+  /** The tokens the model knows, of those given: what `explain` shows. */
+  known(tokens: readonly string[]): string[] {
+    return tokens.filter((token) => this.columns.has(token));
   }
 }
 
-function leafOf(tree: Tree, values: readonly number[]): number {
+function leafOf(tree: Tree, values: readonly number[], present: ReadonlySet<number>): number {
   let node = tree;
   while (!('leaf' in node)) {
-    const value = values[node.feature];
+    const value = node.feature < values.length ? values[node.feature] : present.has(node.feature) ? 1 : 0;
     node = (value === undefined || Number.isNaN(value) ? node.missingLeft : value <= node.threshold)
       ? node.left
       : node.right;

@@ -8,10 +8,11 @@ import argparse
 import json
 import random
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import lightgbm as lgb
 import numpy as np
+import scipy.sparse as sp
 
 # Videos published or charted in July and August 2020 are held out for measuring: scored, never trained or tuned on.
 # world-2020 is the labelled set from that period; training.ts marks any other such video `heldOut`.
@@ -33,6 +34,10 @@ PARAMS = {
     "verbose": -1,
 }
 ROUNDS = 200
+# The words around a candidate (importer/sponsors/context.ts) the trees may split on: the most frequent in the training
+# rows, each a 0/1 column after the named features. How a sponsorship is phrased is learned from the labels this way,
+# in every language they hold, instead of written as one more rule.
+VOCABULARY = 2000
 
 
 def read(files):
@@ -52,9 +57,27 @@ def read(files):
     return names, videos, candidates
 
 
+def vocabulary(rows):
+    """The VOCABULARY tokens most rows carry, ties by the token: the same rows give the same columns."""
+    counts = Counter(t for r in rows for t in set(r["tokens"]))
+    return sorted(counts, key=lambda t: (-counts[t], t))[:VOCABULARY]
+
+
+def matrix(rows, vocab):
+    """The named features, then one 0/1 column per vocabulary token."""
+    at = {t: i for i, t in enumerate(vocab)}
+    indices, pointers = [], [0]
+    for r in rows:
+        indices.extend(sorted({at[t] for t in r["tokens"] if t in at}))
+        pointers.append(len(indices))
+    present = sp.csr_matrix((np.ones(len(indices)), indices, pointers), shape=(len(rows), len(vocab)))
+    return sp.hstack([sp.csr_matrix(np.array([r["values"] for r in rows], dtype=float)), present], format="csr")
+
+
 def train(rows):
-    data = lgb.Dataset(np.array([r["values"] for r in rows], dtype=float), label=[r["label"] for r in rows])
-    return lgb.train(PARAMS, data, num_boost_round=ROUNDS)
+    vocab = vocabulary(rows)
+    data = lgb.Dataset(matrix(rows, vocab), label=[r["label"] for r in rows])
+    return lgb.train(PARAMS, data, num_boost_round=ROUNDS), vocab
 
 
 def out_of_fold(videos, candidates):
@@ -66,8 +89,8 @@ def out_of_fold(videos, candidates):
         test = [c for c in candidates if c["set"] == held]
         if not test:
             continue
-        model = train(rows)
-        for row, p in zip(test, model.predict(np.array([c["values"] for c in test], dtype=float))):
+        model, vocab = train(rows)
+        for row, p in zip(test, model.predict(matrix(test, vocab))):
             scores[id(row)] = float(p)
     return scores
 
@@ -146,12 +169,16 @@ def wrong_kinds(names, candidates, scores, threshold):
     }
 
 
-def export(model, names, threshold, strict, evaluation, rows, trained_on):
+def export(model, vocab, names, threshold, strict, evaluation, rows, trained_on):
     dumped = model.dump_model()
     # LightGBM's own probabilities for a few rows: scorer.ts must reproduce them (test/unit/importer/scorer.test.ts).
     sample = rows[:: max(1, len(rows) // 25)][:25]
-    predicted = model.predict(np.array([r["values"] for r in sample], dtype=float))
-    checks = [{"values": r["values"], "probability": float(p)} for r, p in zip(sample, predicted)]
+    predicted = model.predict(matrix(sample, vocab))
+    known = set(vocab)
+    checks = [
+        {"values": r["values"], "tokens": sorted(t for t in set(r["tokens"]) if t in known), "probability": float(p)}
+        for r, p in zip(sample, predicted)
+    ]
     trees = [slim(tree["tree_structure"]) for tree in dumped["tree_info"]]
     return {
         "about": "Gradient-boosted trees over the features of importer/sponsors/features.ts, trained by importer/sponsors/train.py (npm run import -- train-scorer) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
@@ -159,6 +186,7 @@ def export(model, names, threshold, strict, evaluation, rows, trained_on):
         "params": PARAMS,
         "rounds": ROUNDS,
         "features": names,
+        "tokens": vocab,
         "trainedOn": trained_on,
         "threshold": threshold,
         "strictThreshold": strict,
@@ -204,10 +232,10 @@ def main():
         "wrongKinds": wrong_kinds(names, tuned_candidates, scores, threshold),
     }
     training = [c for c in candidates if not held_out(c)]
-    final = train(training)
+    final, vocab = train(training)
     with open(args.out, "w", encoding="utf-8") as handle:
         trained_on = sorted({c["set"] for c in training})
-        json.dump(export(final, names, threshold, strict, evaluation, training, trained_on), handle, indent=1)
+        json.dump(export(final, vocab, names, threshold, strict, evaluation, training, trained_on), handle, indent=1)
         handle.write("\n")
     print(json.dumps({k: v for k, v in evaluation.items() if k != "curve"}, indent=1))
     print("threshold", threshold, "strict", strict)

@@ -31,6 +31,7 @@ export interface CandidateRow {
   label: 0 | 1;
   heldOut: boolean;
   values: number[];
+  tokens: string[];
 }
 
 /** The file's first row: the features' names, in the order of every candidate's values. */
@@ -74,6 +75,7 @@ export function trainingRows(
         label: expected.has(match) ? 1 : 0,
         heldOut: held,
         values: FEATURES.map((f) => candidate.values[f] ?? 0),
+        tokens: candidate.tokens,
       });
     }
   }
