@@ -23,6 +23,7 @@ import { aliases } from '../src/search/indices.ts';
 import { loadProfile } from '../src/search/profile.ts';
 import { SIMILAR_SOURCE, type SimilarTarget } from '../src/search/similar-query.ts';
 import { type Dataset, prepareDataset } from './api/datasets.ts';
+import { growthChart, growthPoints, growthSection } from './api/growth.ts';
 import { closedLoop, type Figures, type OpenLoopFigures, openLoop, sequential, type Target } from './api/load.ts';
 import { othersBusy, quietMachine } from './api/machine-load.ts';
 import {
@@ -301,7 +302,16 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
         { name: BARE, url: bare.url, requests: live.map((_, i) => ({ method: 'GET', path: `/${i}` })), pid: bare.pid },
       );
     }
-    const result: SizeResult = { creators: dataset.creators, layout, rounds: [], passes: {}, open: [], lookups: [] };
+    const result: SizeResult = {
+      creators: dataset.creators,
+      layout,
+      loadSeconds: dataset.loadSeconds,
+      indexBytes: dataset.indexBytes,
+      rounds: [],
+      passes: {},
+      open: [],
+      lookups: [],
+    };
     if (semantic) result.embedding = await embeddingTimes(cases);
     // Each target sends whole passes of the mix, as many as fill about `duration` seconds at its warm-up rate
     // (at least one), so every figure of a target is an average over the same searches: in a fixed time a faster
@@ -461,9 +471,19 @@ Closed loop: autocannon, ${connections} connections, whole passes of the mix per
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
 Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
 Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false, INDEX_SORT=false). Live: the API's request shape on the data as the indexer loads it now (with the popularity clauses' sum the indexer stored, for every search without a language or country hint).`;
-  const report = renderReport({ header, results, soak: soakText });
   const out = path.join(path.resolve(values.out), `api-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
   mkdirSync(path.dirname(out), { recursive: true });
+  let growth: string | undefined;
+  if (sizes.length > 1) {
+    const chart = path.basename(out).replace(/\.md$/, '-growth.svg');
+    const points = growthPoints(results);
+    writeFileSync(
+      path.join(path.dirname(out), chart),
+      growthChart(points, `Creator search against data size, ${now.toISOString().slice(0, 10)} (${machine()})`),
+    );
+    growth = growthSection(points, chart);
+  }
+  const report = renderReport({ header, results, soak: soakText, growth });
   writeFileSync(out, report);
   console.log(report);
   console.log(`Written to ${path.relative(process.cwd(), out)}`);

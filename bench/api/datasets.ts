@@ -3,7 +3,7 @@
 // now, and as it built it before the speed work (INDEX_FORCE_MERGE=false and INDEX_SORT=false: the segments a load
 // leaves, in the order it sent them), which is what the "before" target searches. A load is reused while its
 // document count and index definition are unchanged.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
@@ -22,6 +22,10 @@ export interface Dataset {
   beforePrefix: string;
   /** The popularity signals the live load stores the sum of, as the API learns them (src/search/live-index.ts). */
   indexedPopularity: string | undefined;
+  /** The live load's wall seconds (generation aside), kept from the run that loaded it when this one reused it. */
+  loadSeconds: number | undefined;
+  /** The live creators index on disk (primary store), read from OpenSearch now. */
+  indexBytes: number;
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -56,6 +60,9 @@ export async function prepareDataset(
   const prefix = `bench-${creators}-`;
   const beforePrefix = `bench-${creators}-unmerged-`;
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
+  // How long each load took, beside the data: a later run that reuses a load still reports it.
+  const loadsFile = path.join(dir, 'loads.json');
+  const loads: Record<string, number> = existsSync(loadsFile) ? JSON.parse(readFileSync(loadsFile, 'utf8')) : {};
   for (const [into, now] of [
     [prefix, true],
     [beforePrefix, false],
@@ -76,8 +83,19 @@ export async function prepareDataset(
     log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
     const started = Date.now();
     await load({ client, config, out: quiet });
-    log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    loads[into] = (Date.now() - started) / 1000;
+    writeFileSync(loadsFile, `${JSON.stringify(loads)}\n`);
+    log(`  loaded in ${loads[into].toFixed(0)} s`);
   }
   const { body } = await client.indices.getMapping({ index: `${prefix}creators` });
-  return { creators, dir, prefix, beforePrefix, indexedPopularity: recordedIndex(body as Mappings)?.popularity };
+  const { body: stats } = await client.indices.stats({ index: `${prefix}creators`, metric: 'store' });
+  return {
+    creators,
+    dir,
+    prefix,
+    beforePrefix,
+    indexedPopularity: recordedIndex(body as Mappings)?.popularity,
+    loadSeconds: loads[prefix],
+    indexBytes: stats._all.primaries?.store?.size_in_bytes ?? Number.NaN,
+  };
 }

@@ -143,7 +143,7 @@ const packageColor = (owner: string) => {
   for (const c of owner) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
   return `hsl(${40 + (hash % 80)}, 70%, ${55 + (hash % 15)}%)`;
 };
-const xmlText = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+export const xmlText = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The flame graph: the root at the bottom, each box as wide as its total samples, coloured by owner (our code

@@ -14,6 +14,9 @@ export interface SizeResult {
   lookups: { kind: string; direct: { p50: number; p99: number }; api: { p50: number; p99: number } }[];
   /** The metered API at 50% and 150% of its closed-loop rate (`rate`), and the credits each 150% load cost. */
   overload?: { rate: number; rounds: { half: OpenLoopFigures; over: OpenLoopFigures; charged: number }[] };
+  /** The live load's wall seconds (when known) and the creators index's primary store, bytes. */
+  loadSeconds?: number;
+  indexBytes: number;
   /** bench:api --semantic: CPU ms (and wall ms) to embed each distinct query of the mix once, one at a time. */
   embedding?: { queries: number; p50: number; p99: number; wallP50: number; othersCores: number };
 }
@@ -188,6 +191,8 @@ export interface Report {
   header: string;
   results: SizeResult[];
   soak?: string;
+  /** How cost grows with the data (growth.ts), when more than one size was measured. */
+  growth?: string;
 }
 
 function passesLine(results: SizeResult[]): string {
@@ -217,7 +222,7 @@ function facetsLine(results: SizeResult[]): string {
     : '';
 }
 
-export function renderReport({ header, results, soak }: Report): string {
+export function renderReport({ header, results, soak, growth }: Report): string {
   return `${header}
 
 ## Creator search: the replaced request shape against the live one (closed loop)
@@ -271,5 +276,5 @@ Direct: a creator or sponsor by id (GET), or for \`similar\` the lookalikes' own
 read beforehand); the API's lookalikes read the creator first, then search.
 
 ${lookupTable(results)}
-${soak ? `\n## Memory under load\n\n${soak}\n` : ''}`;
+${soak ? `\n## Memory under load\n\n${soak}\n` : ''}${growth ? `\n${growth}` : ''}`;
 }
