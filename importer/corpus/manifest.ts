@@ -40,6 +40,11 @@ export const SourceSchema = z
       .nullable(),
     /** The chart day of a snapshot whose rows carry none (a saved API response); rows' own days win. */
     charted: z.string().regex(DAY, 'YYYY-MM-DD').nullable(),
+    /**
+     * The channel title of a file that lists one channel's uploads and has no channel column (the file or the
+     * repository names the channel); a file's own channel column always wins.
+     */
+    channel: z.string().trim().min(1).optional(),
   })
   .strict();
 export type Source = z.infer<typeof SourceSchema>;

@@ -30,9 +30,12 @@ const LAYOUT: Partial<Record<Format, string[]>> = {
   'rsrishav-csv': ['video_id', 'channelId', 'publishedAt'],
 };
 
+/** The header under which a source's `channel` joins rows that have no channel column: no file writes it. */
+const SOURCE_CHANNEL = '\u0000channel of the source';
+
 export function* recordsOf(
   bytes: Uint8Array,
-  source: Pick<Source, 'format' | 'region' | 'charted'>,
+  source: Pick<Source, 'format' | 'region' | 'charted' | 'channel'>,
 ): Generator<CorpusRow | BadRecord> {
   const text = decode(bytes);
   const cells = source.format.endsWith('-csv') ? csvCells(text, source.format) : jsonCells(text, source.format);
@@ -48,7 +51,7 @@ export function* recordsOf(
     let columns = columnsByHeader.get(key);
     if (!columns) {
       try {
-        columns = columnsOf<VideoField>('videos', headers, 'row');
+        columns = columnsFor(headers, source.channel);
       } catch {
         yield { bad: 'no video id, title, publish time or channel' };
         continue;
@@ -56,13 +59,28 @@ export function* recordsOf(
       columnsByHeader.set(key, columns);
     }
     try {
-      const video = videoFromRow(row, columns, '');
+      const cellsOfRow =
+        columns.channelTitle === SOURCE_CHANNEL ? { ...row, [SOURCE_CHANNEL]: source.channel ?? '' } : row;
+      const video = videoFromRow(cellsOfRow, columns, '');
       const region = countryCode(row.country_code ?? row.regionCode ?? row.region) ?? source.region;
       yield { video, region, charted: video.seenOn ?? source.charted };
     } catch (error) {
       if (!(error instanceof BadValue)) throw error;
       yield { bad: error.message };
     }
+  }
+}
+
+/**
+ * The columns of a header; a file without a channel column takes the source's `channel`, when the manifest names one,
+ * as its channel title.
+ */
+function columnsFor(headers: string[], channel: string | undefined): Partial<Record<VideoField, string>> {
+  try {
+    return columnsOf<VideoField>('videos', headers, 'row');
+  } catch (error) {
+    if (channel === undefined) throw error;
+    return columnsOf<VideoField>('videos', [...headers, SOURCE_CHANNEL], 'row', { channelTitle: SOURCE_CHANNEL });
   }
 }
 

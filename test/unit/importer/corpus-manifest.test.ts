@@ -28,6 +28,11 @@ describe('the corpus manifest', () => {
     expect(issues([{ ...source, extra: 1 }])[0]).toMatch(/extra/);
   });
 
+  it("accepts a file's channel when it lists one channel's uploads, not an empty one", () => {
+    expect(issues([{ ...source, channel: 'PBS KIDS' }])).toEqual([]);
+    expect(issues([{ ...source, channel: ' ' }])[0]).toMatch(/^sources\.0\.channel: /);
+  });
+
   it('wants every repository named with its licence', () => {
     expect(issues([source], {})).toEqual([
       'sources.0.repo: someone/trending-data is not among the repositories (say its licence there)',

@@ -134,4 +134,30 @@ describe('reading each format of the corpus sources', () => {
       { bad: 'not a video id: "#NAME?"' },
     ]);
   });
+
+  it("gives a file without a channel column the manifest's channel, and never overrides a file's own", () => {
+    const uploads = [
+      'videoId,title,description,publishedAt',
+      'Upload_0001,Episode 1,Brought to you by X,2023-05-01T12:00:00Z',
+    ].join('\n');
+    const source = { format: 'scraper-csv', region: null, charted: null } as const;
+    expect(
+      rows([...recordsOf(new TextEncoder().encode(uploads), { ...source, channel: 'PBS KIDS' })])[0]?.video,
+    ).toMatchObject({
+      videoId: 'Upload_0001',
+      channelId: null,
+      channelTitle: 'PBS KIDS',
+      description: 'Brought to you by X',
+    });
+    // Without it, such a file's rows are bad, as before.
+    expect(read(uploads, 'scraper-csv')).toEqual([{ bad: 'no video id, title, publish time or channel' }]);
+    const own = 'video_id,title,publishedAt,channelTitle\nOwn_Video_1,T,2023-05-01T12:00:00Z,Its Own\n';
+    expect(
+      rows([...recordsOf(new TextEncoder().encode(own), { ...source, channel: 'Other' })])[0]?.video.channelTitle,
+    ).toBe('Its Own');
+    // A file that lacks something else (here the publish time) stays bad with a channel too.
+    expect([
+      ...recordsOf(new TextEncoder().encode('videoId,title\nNo_Publish1,T\n'), { ...source, channel: 'C' }),
+    ]).toEqual([{ bad: 'no video id, title, publish time or channel' }]);
+  });
 });
