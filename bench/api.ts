@@ -479,7 +479,7 @@ Before: bench/before-query.ts (the request shape live when the speed work began)
     const points = growthPoints(results);
     writeFileSync(
       path.join(path.dirname(out), chart),
-      growthChart(points, `Creator search against data size, ${now.toISOString().slice(0, 10)} (${machine()})`),
+      growthChart(points, `Creator search against data size, ${now.toISOString().slice(0, 10)}`, machine()),
     );
     growth = growthSection(points, chart);
   }

@@ -80,7 +80,10 @@ interface Series {
   points: { x: number; y: number }[];
 }
 
-/** One panel: creators on a log axis, the figure on a linear one from 0, a line per series. */
+/**
+ * One panel: creators on a log axis spanning every size measured (a size whose figure is unknown keeps its place),
+ * the figure on a linear one from 0, a line per series.
+ */
 function panel(
   title: string,
   unit: string,
@@ -90,15 +93,14 @@ function panel(
 ) {
   const all = series.flatMap((s) => s.points).filter((p) => Number.isFinite(p.y));
   if (all.length === 0) return '';
-  const xs = all.map((p) => Math.log10(p.x));
-  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const sizes = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const [x0, x1] = [Math.log10(sizes[0] as number), Math.log10(sizes.at(-1) as number)];
   const top = niceCeiling(Math.max(...all.map((p) => p.y)));
   const w = PANEL.width - PANEL.left - 10;
   const h = PANEL.height - PANEL.top - 30;
   const px = (x: number) => at.x + PANEL.left + (x1 === x0 ? w / 2 : ((Math.log10(x) - x0) / (x1 - x0)) * w);
   const py = (y: number) => at.y + PANEL.top + h - (y / top) * h;
   const ticksY = [0, 0.25, 0.5, 0.75, 1].map((t) => t * top);
-  const ticksX = [...new Set(all.map((p) => p.x))].sort((a, b) => a - b);
   const lines = series.map((s) => {
     const points = s.points.filter((p) => Number.isFinite(p.y));
     const colour = colourOf(s);
@@ -122,7 +124,7 @@ function panel(
       (t) =>
         `<text x="${at.x + PANEL.left - 6}" y="${(py(t) + 4).toFixed(1)}" text-anchor="end">${compact(t)}</text><line x1="${at.x + PANEL.left}" x2="${at.x + PANEL.left + w}" y1="${py(t).toFixed(1)}" y2="${py(t).toFixed(1)}" stroke="#eee"/>`,
     ),
-    ...ticksX.map(
+    ...sizes.map(
       (x) => `<text x="${px(x).toFixed(1)}" y="${at.y + PANEL.top + h + 16}" text-anchor="middle">${compact(x)}</text>`,
     ),
     ...lines,
@@ -131,7 +133,7 @@ function panel(
 }
 
 /** The four figures against the number of creators, a line per layout (and per target where two are compared). */
-export function growthChart(points: GrowthPoint[], title: string): string {
+export function growthChart(points: GrowthPoint[], title: string, subtitle: string): string {
   const layouts = [...new Set(points.map((p) => p.layout))];
   const colourOf = (s: Series) => COLOURS[layouts.findIndex((l) => s.name.startsWith(l)) % COLOURS.length] as string;
   const per = (pick: (p: GrowthPoint) => number | undefined, suffix = '', dashed = false): Series[] =>
@@ -152,29 +154,30 @@ export function growthChart(points: GrowthPoint[], title: string): string {
       "p99 at 50% of direct's maximum",
       'ms',
       [...per((p) => p.half?.direct.p99, ', direct'), ...per((p) => p.half?.api.p99, ', metered API', true)],
-      { x: WIDTH / 2, y: 30 },
+      { x: WIDTH / 2, y: 40 },
       colourOf,
     ),
     panel(
       'Creators index on disk',
       'MB',
       per((p) => p.indexMb),
-      { x: 0, y: 30 + PANEL.height },
+      { x: 0, y: 40 + PANEL.height },
       colourOf,
     ),
     panel(
-      'Live load',
+      'Live load (creators, their history and sponsorships)',
       's',
       per((p) => p.loadSeconds),
-      { x: WIDTH / 2, y: 30 + PANEL.height },
+      { x: WIDTH / 2, y: 40 + PANEL.height },
       colourOf,
     ),
   ];
-  const height = 30 + 2 * PANEL.height + 10;
+  const height = 40 + 2 * PANEL.height + 10;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="11">
-<title>${xmlText(title)}</title>
+<title>${xmlText(`${title} (${subtitle})`)}</title>
 <rect width="100%" height="100%" fill="white"/>
 <text x="10" y="18" font-size="13" font-weight="bold">${xmlText(title)}</text>
+<text x="10" y="34">${xmlText(subtitle)}</text>
 ${panels.join('\n')}
 </svg>
 `;

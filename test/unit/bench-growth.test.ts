@@ -58,13 +58,14 @@ describe("bench:api's growth report", () => {
   });
 
   it('draws every figure against size, a line per layout, each point titled with its value', () => {
-    const svg = growthChart(growthPoints(results), 'Growth <test>');
-    expect(svg).toMatch(/^<svg [^>]*>\n<title>Growth &#60;test&#62;<\/title>/);
+    const svg = growthChart(growthPoints(results), 'Growth <test>', 'a machine');
+    expect(svg).toMatch(/^<svg [^>]*>\n<title>Growth &#60;test&#62; \(a machine\)<\/title>/);
     // Four panels; per layout one line each, the latency panel two (direct and the API).
     expect(svg.match(/<polyline /g)).toHaveLength(2 * 5);
     expect(svg).toContain('<title>split: 5,000,000 creators, 40.00 searches/s</title>');
-    // The unknown load time is left out of its line, not drawn at 0.
-    const loadLine = svg.split('\n').filter((l) => l.includes('<polyline'))[8] as string;
-    expect(loadLine.match(/\d+\.\d,\d+\.\d/g)).toHaveLength(2);
+    // The unknown load time is left out of its line, not drawn at 0, and the sizes keep their places on the axis.
+    const lines = svg.split('\n').filter((l) => l.includes('<polyline'));
+    const xsOf = (line: string) => [...line.matchAll(/(\d+\.\d),\d+\.\d/g)].map((m) => Number(m[1]));
+    expect(xsOf(lines[8] as string)).toEqual(xsOf(lines[2] as string).slice(0, 2));
   });
 });
