@@ -147,7 +147,7 @@ export function growthChart(points: GrowthPoint[], title: string, subtitle: stri
       'Searches/s per OpenSearch core, direct',
       'searches/s',
       per((p) => p.perCore),
-      { x: 0, y: 30 },
+      { x: 0, y: 40 },
       colourOf,
     ),
     panel(
