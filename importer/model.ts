@@ -114,9 +114,10 @@ export function parseChannelUrl(url: string): { channelId: string | null; handle
 
 /** Names compared across sources: lower case, no accents, letters and digits only (`✿ Kids Diana Show` → `kidsdianashow`). */
 export function foldName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+  return foldText(name).replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Lower case and without accents, spaces and punctuation kept. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }

@@ -3,10 +3,12 @@
 // now, and as it built it before the speed work (INDEX_FORCE_MERGE=false and INDEX_SORT=false: the segments a load
 // leaves, in the order it sent them), which is what the "before" target searches. A load is reused while its
 // document count and index definition are unchanged.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
+import { z } from 'zod';
+import { readJsonFile } from '../../importer/json-file.ts';
 import { loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
@@ -62,7 +64,7 @@ export async function prepareDataset(
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
   // How long each load took, beside the data: a later run that reuses a load still reports it.
   const loadsFile = path.join(dir, 'loads.json');
-  const loads: Record<string, number> = existsSync(loadsFile) ? JSON.parse(readFileSync(loadsFile, 'utf8')) : {};
+  const loads = existsSync(loadsFile) ? readJsonFile(loadsFile, z.record(z.string(), z.number()), 'load record') : {};
   for (const [into, now] of [
     [prefix, true],
     [beforePrefix, false],
@@ -83,9 +85,10 @@ export async function prepareDataset(
     log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
     const started = Date.now();
     await load({ client, config, out: quiet });
-    loads[into] = (Date.now() - started) / 1000;
+    const seconds = (Date.now() - started) / 1000;
+    loads[into] = seconds;
     writeFileSync(loadsFile, `${JSON.stringify(loads)}\n`);
-    log(`  loaded in ${loads[into].toFixed(0)} s`);
+    log(`  loaded in ${seconds.toFixed(0)} s`);
   }
   const { body } = await client.indices.getMapping({ index: `${prefix}creators` });
   const { body: stats } = await client.indices.stats({ index: `${prefix}creators`, metric: 'store' });

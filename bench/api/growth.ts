@@ -11,6 +11,7 @@ export interface GrowthPoint {
   creators: number;
   layout: string;
   loadSeconds: number | undefined;
+  /** The creators index's primary store, MiB. */
   indexMb: number;
   /** 1000 / OpenSearch's CPU ms per search, direct, closed loop. */
   perCore: number;
@@ -57,14 +58,15 @@ ${growthTable(points)}
 const f = (x: number | undefined, digits = 1) => (x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits));
 
 export function growthTable(points: GrowthPoint[]): string {
+  // Each layout's fewest creators, whatever order the sizes were given in.
   const smallest = new Map<string, GrowthPoint>();
-  for (const p of points) if (!smallest.has(p.layout)) smallest.set(p.layout, p);
+  for (const p of points) if (p.creators < (smallest.get(p.layout)?.creators ?? Infinity)) smallest.set(p.layout, p);
   const rows = points.map((p) => {
     const base = smallest.get(p.layout) as GrowthPoint;
     return `| ${p.creators.toLocaleString('en')} | ${p.layout} | ${f(p.loadSeconds, 0)} | ${f(p.indexMb, 0)} | ${f(p.perCore, 0)} | ${f(p.opensearchCpuMs, 2)} (${f(p.opensearchCpuMs / base.opensearchCpuMs, 2)}×) | ${f(p.half?.direct.p50)} / ${f(p.half?.direct.p99)} | ${f(p.half?.api.p50)} / ${f(p.half?.api.p99)} |`;
   });
   return [
-    "| creators | layout | live load, s | creators index, MB | searches/s per OpenSearch core | OpenSearch CPU ms per search (× the smallest size's) | at 50% of direct's maximum: direct p50 / p99 ms | metered API p50 / p99 ms |",
+    "| creators | layout | live load, s | creators index, MiB | searches/s per OpenSearch core | OpenSearch CPU ms per search (× the smallest size's) | at 50% of direct's maximum: direct p50 / p99 ms | metered API p50 / p99 ms |",
     '|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -76,6 +78,7 @@ const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd'];
 
 interface Series {
   name: string;
+  layout: string;
   dashed?: boolean;
   points: { x: number; y: number }[];
 }
@@ -135,13 +138,18 @@ function panel(
 /** The four figures against the number of creators, a line per layout (and per target where two are compared). */
 export function growthChart(points: GrowthPoint[], title: string, subtitle: string): string {
   const layouts = [...new Set(points.map((p) => p.layout))];
-  const colourOf = (s: Series) => COLOURS[layouts.findIndex((l) => s.name.startsWith(l)) % COLOURS.length] as string;
+  const colourOf = (s: Series) => COLOURS[layouts.indexOf(s.layout) % COLOURS.length] as string;
+  const series = (layout: string, name: string, pick: (p: GrowthPoint) => number | undefined, dashed = false) => ({
+    name,
+    layout,
+    dashed,
+    points: points.filter((p) => p.layout === layout).map((p) => ({ x: p.creators, y: pick(p) ?? Number.NaN })),
+  });
   const per = (pick: (p: GrowthPoint) => number | undefined, suffix = '', dashed = false): Series[] =>
-    layouts.map((layout) => ({
-      name: `${layout}${suffix}`,
-      dashed,
-      points: points.filter((p) => p.layout === layout).map((p) => ({ x: p.creators, y: pick(p) ?? Number.NaN })),
-    }));
+    layouts.map((layout) => series(layout, `${layout}${suffix}`, pick, dashed));
+  // The data is loaded once for every layout: its size and load time are one line.
+  const once = (pick: (p: GrowthPoint) => number | undefined): Series[] =>
+    layouts.length ? [series(layouts[0] as string, 'every layout (loaded once)', pick)] : [];
   const panels = [
     panel(
       'Searches/s per OpenSearch core, direct',
@@ -159,15 +167,15 @@ export function growthChart(points: GrowthPoint[], title: string, subtitle: stri
     ),
     panel(
       'Creators index on disk',
-      'MB',
-      per((p) => p.indexMb),
+      'MiB',
+      once((p) => p.indexMb),
       { x: 0, y: 40 + PANEL.height },
       colourOf,
     ),
     panel(
       'Live load (creators, their history and sponsorships)',
       's',
-      per((p) => p.loadSeconds),
+      once((p) => p.loadSeconds),
       { x: WIDTH / 2, y: 40 + PANEL.height },
       colourOf,
     ),

@@ -2,6 +2,7 @@
 // and in its paragraph, is learned from every label (train.py) instead of written as one more rule. The candidate's
 // own words are masked (`<b>`), and the creator's (`<c>`), so the model learns the phrasing of a sponsorship ("code
 // <c>", "<c> merch"), not the brands and creators it was shown.
+import { foldText } from '../model.ts';
 import { paragraphAround } from './candidates.ts';
 
 const URL = /(?:https?:\/\/|www\.)\S+/giu;
@@ -9,27 +10,26 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const BRAND = '<b>';
 const CREATOR = '<c>';
 
-/** Lower case, without accents, links as one `url` word, digits as 0. */
+/** Folded (model.ts), links as one `url` word, digits as 0. */
 export function wordsOf(line: string): string[] {
-  const folded = line.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(URL, ' url ');
-  return (folded.match(WORD) ?? []).map((w) => w.replace(/\d+/g, '0'));
+  return (foldText(line).replace(URL, ' url ').match(WORD) ?? []).map((w) => w.replace(/\d+/g, '0'));
+}
+
+/** The creator's words a line may name them by: those of three letters or more of their title and handle. */
+export function creatorWords(title: string | null, handle: string | null): Set<string> {
+  return new Set(wordsOf(`${title ?? ''} ${handle ?? ''}`).filter((w) => w.length >= 3));
 }
 
 /**
- * The tokens of a candidate's lines: `l:` words and `l2:` word pairs of each line that proposed it, `b:`/`a:` the two
- * words before and after the brand there, and `p:` the words of its paragraph's other lines.
+ * The tokens of a candidate's lines (`indexes` into `lines`): `l:` words and `l2:` word pairs of each line that
+ * proposed it, `b:`/`a:` the two words before and after the brand there, and `p:` the words of its paragraph's other
+ * lines.
  */
-export function contextTokens(
-  name: string,
-  proposals: readonly { index: number; line: string }[],
-  lines: string[],
-  creator: ReadonlySet<string>,
-) {
+export function contextTokens(name: string, indexes: Iterable<number>, lines: string[], creator: ReadonlySet<string>) {
   const own = new Set(wordsOf(name));
   const mask = (word: string) => (own.has(word) ? BRAND : creator.has(word) ? CREATOR : word);
   const tokens = new Set<string>();
-  const indexes = new Set(proposals.map((p) => p.index));
-  for (const index of indexes) {
+  for (const index of new Set(indexes)) {
     const words = wordsOf(lines[index] ?? '').map(mask);
     words.forEach((word, i) => {
       tokens.add(`l:${word}`);

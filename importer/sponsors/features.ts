@@ -4,7 +4,7 @@
 import { identifyLanguage } from '../enrich/language.ts';
 import { foldName } from '../model.ts';
 import { paragraphAround } from './candidates.ts';
-import { contextTokens, wordsOf } from './context.ts';
+import { contextTokens, creatorWords, wordsOf } from './context.ts';
 import { type ChannelIdentity, detectSponsors, type Finding, type Proposal, type VideoText } from './detect.ts';
 import { classOf } from './hosts.ts';
 import { linesOf } from './lines.ts';
@@ -162,7 +162,7 @@ export function candidatesOf(
   const language = identifyLanguage(`${video.title}\n${video.description}`) ?? '';
   const descriptionFolded = foldName(video.description);
   const self = [channel.title ?? '', channel.handle ?? ''].map(foldName).filter((s) => s.length >= 3);
-  const creatorWords = new Set(wordsOf(`${channel.title ?? ''} ${channel.handle ?? ''}`).filter((w) => w.length >= 3));
+  const creator = creatorWords(channel.title, channel.handle);
   return [...groups].map(([key, group]) => {
     const taken = (p: Proposal) => !('rejected' in p.outcome);
     const accepted = group.proposals.find((p) => p.rule !== 'mention' && taken(p));
@@ -215,7 +215,7 @@ export function candidatesOf(
       linkHasPath: paths.some((path) => path.length > 0) ? 1 : 0,
       lineNamesSelf: any((p) => self.some((s) => s.length >= 4 && foldName(p.line).includes(s))),
       selfOverlap: self.some((s) => s.includes(key) || key.includes(s)) ? 1 : 0,
-      selfWords: wordsOf(name).filter((w) => creatorWords.has(w)).length,
+      selfWords: wordsOf(name).filter((w) => creator.has(w)).length,
       ...minedFeatures(mined?.channelsFor(name, hosts[0] ?? null, channelKeys)),
       words: name.trim().split(/\s+/).length,
       length: key.length,
@@ -236,7 +236,19 @@ export function candidatesOf(
         text: first.line.length > 200 ? `${first.line.slice(0, 197)}…` : first.line,
         rule: first.rule,
       };
-    return { name, key, finding, as, values, tokens: contextTokens(name, group.proposals, lines, creatorWords) };
+    return {
+      name,
+      key,
+      finding,
+      as,
+      values,
+      tokens: contextTokens(
+        name,
+        group.proposals.map((p) => p.index),
+        lines,
+        creator,
+      ),
+    };
   });
 }
 

@@ -60,11 +60,17 @@ export class Scorer {
       throw new Error(
         `${file}: trained on other features than features.ts computes; retrain (npm run import -- train-scorer)`,
       );
+    const columns = FEATURES.length + model.tokens.length;
+    const beyond = model.trees.flatMap(splitFeatures).find((feature) => feature >= columns);
+    if (beyond !== undefined)
+      throw new Error(`${file}: a tree splits on column ${beyond}, past its ${columns} columns`);
     return new Scorer(model.trees, model.tokens, model.threshold, model.strictThreshold, model.checks, model.trainedOn);
   }
 
   /** The probability, from the features in FEATURES order and the tokens around the candidate. */
   probability(values: readonly number[], tokens: readonly string[]): number {
+    if (values.length !== FEATURES.length)
+      throw new Error(`the scorer reads ${FEATURES.length} feature values, not ${values.length}`);
     const present = new Set<number>();
     for (const token of tokens) {
       const column = this.columns.get(token);
@@ -77,7 +83,8 @@ export class Scorer {
 
   score({ values, tokens }: { values: Record<FeatureName, number>; tokens: readonly string[] }): number {
     return this.probability(
-      FEATURES.map((name) => values[name] ?? Number.NaN),
+      // As the training rows write them (training.ts): a feature a candidate lacks is 0.
+      FEATURES.map((name) => values[name] ?? 0),
       tokens,
     );
   }
@@ -88,10 +95,13 @@ export class Scorer {
   }
 }
 
+const splitFeatures = (tree: Tree): number[] =>
+  'leaf' in tree ? [] : [tree.feature, ...splitFeatures(tree.left), ...splitFeatures(tree.right)];
+
 function leafOf(tree: Tree, values: readonly number[], present: ReadonlySet<number>): number {
   let node = tree;
   while (!('leaf' in node)) {
-    const value = node.feature < values.length ? values[node.feature] : present.has(node.feature) ? 1 : 0;
+    const value = node.feature < FEATURES.length ? values[node.feature] : present.has(node.feature) ? 1 : 0;
     node = (value === undefined || Number.isNaN(value) ? node.missingLeft : value <= node.threshold)
       ? node.left
       : node.right;

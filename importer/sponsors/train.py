@@ -181,7 +181,7 @@ def export(model, vocab, names, threshold, strict, evaluation, rows, trained_on)
     ]
     trees = [slim(tree["tree_structure"]) for tree in dumped["tree_info"]]
     return {
-        "about": "Gradient-boosted trees over the features of importer/sponsors/features.ts, trained by importer/sponsors/train.py (npm run import -- train-scorer) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
+        "about": "Gradient-boosted trees over the features of importer/sponsors/features.ts and the tokens of importer/sponsors/context.ts (0/1 columns after the features, in `tokens` order), trained by importer/sponsors/train.py (npm run import -- train-scorer) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
         "lightgbm": lgb.__version__,
         "params": PARAMS,
         "rounds": ROUNDS,

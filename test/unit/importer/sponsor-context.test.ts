@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contextTokens, wordsOf } from '../../../importer/sponsors/context.ts';
+import { contextTokens, creatorWords, wordsOf } from '../../../importer/sponsors/context.ts';
 import { candidatesOf } from '../../../importer/sponsors/features.ts';
 import { loadDetector } from '../../../importer/sponsors/find.ts';
 
-const creator = new Set(['casey', 'bloggs']);
+const creator = creatorWords('Casey Bloggs TV', null);
 
 describe("the words around a sponsor candidate, the scorer's text features", () => {
   it('folds case, accents, links and numbers', () => {
@@ -14,11 +14,12 @@ describe("the words around a sponsor candidate, the scorer's text features", () 
       'url',
       'ok',
     ]);
+    expect([...creator]).toEqual(['casey', 'bloggs']);
   });
 
   it('masks the brand and the creator, and reads the words on either side of the brand', () => {
     const lines = ['A title', 'Intro', 'Thanks to Nord VPN for sponsoring, code CASEY', 'More below', '', 'Unrelated'];
-    const tokens = contextTokens('Nord VPN', [{ index: 2, line: lines[2] as string }], lines, creator);
+    const tokens = contextTokens('Nord VPN', [2], lines, creator);
     expect(tokens).toEqual(
       expect.arrayContaining([
         'b:thanks',
@@ -35,7 +36,7 @@ describe("the words around a sponsor candidate, the scorer's text features", () 
     expect(tokens.filter((t) => /nord|vpn|casey|unrelated/.test(t))).toEqual([]);
   });
 
-  it('gives every candidate of a video its tokens, and the scorer weighs those it knows', () => {
+  it('gives every candidate its tokens, and the words the model knows change its score', () => {
     const detector = loadDetector();
     const [candidate] = candidatesOf(
       { title: 'A video', description: 'This video is sponsored by NordVPN! Go to nordvpn.com/casey', tags: [] },
@@ -43,9 +44,9 @@ describe("the words around a sponsor candidate, the scorer's text features", () 
       detector.registry,
       detector.mined,
     );
-    expect(candidate?.tokens).toEqual(expect.arrayContaining(['b:sponsored', 'b:by', 'l:<b>']));
-    const known = detector.scorer.known(candidate?.tokens ?? []);
-    expect(known.length).toBeGreaterThan(0);
-    expect(known.every((t) => candidate?.tokens.includes(t))).toBe(true);
+    if (!candidate) throw new Error('no candidate');
+    expect(candidate.tokens).toEqual(expect.arrayContaining(['b:sponsored', 'b:by', 'l:<b>']));
+    expect(detector.scorer.known(candidate.tokens)).toEqual(expect.arrayContaining(['b:by']));
+    expect(detector.scorer.score(candidate)).not.toBeCloseTo(detector.scorer.score({ ...candidate, tokens: [] }), 3);
   });
 });
