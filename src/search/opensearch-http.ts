@@ -66,11 +66,8 @@ export class OpenSearchHttp {
   private roundTrip: ((ms: number) => void) | undefined;
   /** Tells a hung coordinator from a hung node behind it, and which shard copies to prefer meanwhile. */
   private readonly probe: NodeProbe;
-  /**
-   * When each attempt in flight was sent (epoch ms, and `since` on the monotonic clock), oldest first: one waiting
-   * too long starts a probe.
-   */
-  private readonly sent = new Set<{ at: number; since: number }>();
+  /** When each attempt in flight was sent (monotonic clock), oldest first: one waiting too long starts a probe. */
+  private readonly sent = new Set<{ since: number }>();
   private readonly watchdog: NodeJS.Timeout;
 
   /**
@@ -105,8 +102,7 @@ export class OpenSearchHttp {
     // An attempt unanswered for a quarter of the budget (at most SLOW_MS) starts a probe before it fails.
     const slowMs = Math.min(SLOW_MS, timeoutMs / 4);
     this.watchdog = setInterval(() => {
-      const oldest = this.sent.values().next().value;
-      if (oldest && Date.now() - oldest.at >= slowMs) void this.probe.wait(0);
+      if (this.sent.size > 0 && this.oldestWaitMs >= slowMs) void this.probe.wait(0);
     }, slowMs / 2).unref();
   }
 
@@ -184,7 +180,7 @@ export class OpenSearchHttp {
       const another = this.nodes.some((other) => !tried.has(other) && other.deadUntil <= sentAt);
       const attemptMs = another ? Math.ceil(remaining / 2) : remaining;
       const { preference } = this.probe;
-      const attempt = { at: sentAt, since: performance.now() };
+      const attempt = { since: performance.now() };
       this.sent.add(attempt);
       let response: Dispatcher.ResponseData;
       try {
