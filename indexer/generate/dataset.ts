@@ -31,7 +31,7 @@ export interface GenerateSummary {
 
 /** Fixed, so the same seed gives byte-identical files on any day. */
 export const REFERENCE_DATE = new Date('2026-11-01T00:00:00Z');
-export const LIMITS = { creators: [1000, 1_000_000], sponsors: [50, 20_000] } as const;
+export const LIMITS = { creators: [1000, 5_000_000], sponsors: [50, 20_000] } as const;
 
 /** A year of monthly snapshots by default: enough for both growth windows and a chart. */
 export const HISTORY_MONTHS = 12;

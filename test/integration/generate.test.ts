@@ -251,7 +251,7 @@ describe('generate: determinism and options', () => {
   it('rejects too few creators or sponsors with a clear message', async () => {
     const out = tempDir();
     await expect(generate({ creators: 999, sponsors: 100, seed: 1, out })).rejects.toThrow(
-      /--creators must be a whole number from 1000 to 1000000/,
+      /--creators must be a whole number from 1000 to 5000000/,
     );
     await expect(generate({ creators: 1000, sponsors: 10, seed: 1, out })).rejects.toThrow(/--sponsors/);
     await expect(generate({ creators: 1000.5, sponsors: 100, seed: 1, out })).rejects.toThrow(/--creators/);
