@@ -15,7 +15,7 @@ export const NAME_WORD = String.raw`[\p{L}0-9][\p{L}0-9'’&.+-]*`;
 export const LEAD_IN =
   /^(?:(?:the|la|le|les|el|los|die|der|das|a|an|our friends (?:at|from)|la (?:boutique|marque|soci[ée]t[ée]|start-?up)|le site|l['’](?:application|appli|app|entreprise|enseigne))\s+|(?:(?:nos|mes|our|my) (?:ami|amie|friend)s? (?:de|chez|at|from)|(?:les [ée]quipes?|the (?:team|folks|people)) (?:de|du|at|from|of)|l['’][ée]quipe (?:de|du))\s+|(?:nos|mes) amie?s d['’]|les [ée]quipes? d['’]|l['’][ée]quipe d['’]|l['’])/iu;
 
-/** Disclosures in English, French, Spanish, Portuguese and German: the brand follows the phrase. */
+/** Disclosures in the word files' languages: the brand follows the phrase ("Спонсор видео — X": after a dash too). */
 export const DISCLOSURE = new RegExp(
   [
     String.raw`${any('sponsoredBy')}\s+(?:in part\s+|en partie\s+)?${any('by')}(?:\s*[:：])?\s+(?:a (?:generous )?donation (?:by|from)\s+)?`,
@@ -31,7 +31,7 @@ export const DISCLOSURE = new RegExp(
     String.raw`\b(?:paid (?:for )?)?advertorial (?:for|with|pour|from|by)\s+(?:the\s+)?`,
     String.raw`#sponsored ?by ?(?=\p{Lu})`,
     String.raw`${any('adFor')}\s+${any('for')}\s+(?:the\s+)?`,
-    String.raw`(?:${any('supportedBy')}|\bgracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))\s+(?:der |die |dem |den |el |la )?`,
+    String.raw`(?:${any('supportedBy')}|\bgracias a (?=\p{Lu}[^.!\n]{0,60}\bpor (?:patrocinar|el patrocinio|su apoyo|apoyar)))(?:\s*[:：—–-])?\s+(?:der |die |dem |den |el |la )?`,
     String.raw`\b(?:phone|camera|laptop|products?|gear|equipment|outfits?|clothes|clothing|device|mat[ée]riel|produits?|v[êe]tements|tenues?|costumes?|\w+ support)\s+(?:(?:was|were|is|are|a [ée]t[ée]|ont [ée]t[ée])\s+)?(?:provided|supplied|gifted|lent|fournie?s?|pr[êe]t[ée]e?s?|offerte?s?)\s+(?:by|par)\s+`,
     String.raw`\b(?:thanks?(?: a lot| so much)?(?: you)?|big thanks|shout[- ]?outs?|merci(?: beaucoup| encore| infiniment)?|gracias|obrigad[oa]|danke|wir danken(?: dem| der| den)?)\s+(?:to\s+|à\s+|a\s+(?=\p{Lu})|an\s+)?(?=[^!\n]{2,80}?\s+(?:for (?:sponsoring|supporting|partnering|being (?:\S+\s+){0,4}?(?:sponsor|partner))|who (?:\S+\s+){0,2}(?:agreed to )?(?:sponsor|support)|pour (?:(?:le|ce|leur|son|cette) )?(?:sponsoring|partenariat|soutien|collaboration)|d['’]avoir (?:sponsoris|commandit|rendu|soutenu|offert|permis)|de (?:m['’]|nous )avoir (?:envoy|offert|prêt|sponsoris|invit)|por patrocinar|pelo patroc[íi]nio|für die Unterstützung|qui (?:a|ont) permis))`,
   ].join('|'),

@@ -1,6 +1,7 @@
 // The learned scorer: gradient-boosted trees (importer/sponsors/scorer.json, trained by train.py) that give each
 // brand a video's rules proposed the probability that a careful reader counts it as a sponsor. Read here without
-// Python: a tree is a run of `value <= threshold` splits down to a leaf, and the leaves' sum is a log-odds. A split
+// Python: a tree is a run of `value <= threshold` splits down to a leaf, a model's leaves sum to a log-odds, and the
+// probability is the mean of its models' (trained alike with their own seeds: train.py, BAGS). A split
 // reads a named feature (features.ts) or, past them, whether a token of the model's vocabulary stands around the
 // candidate (context.ts): 1 if it does, else 0.
 import path from 'node:path';
@@ -32,7 +33,8 @@ const ModelSchema = z.object({
   /** The threshold whose pooled precision out of fold reached 0.95. */
   strictThreshold: z.number().min(0).max(1),
   checks: z.array(z.object({ values: z.array(z.number()), tokens: z.array(z.string()), probability: z.number() })),
-  trees: z.array(TreeSchema).min(1),
+  /** Each model's trees. */
+  models: z.array(z.array(TreeSchema).min(1)).min(1),
 });
 
 export const SCORER_FILE = path.resolve(import.meta.dirname, 'scorer.json');
@@ -44,7 +46,7 @@ export class Scorer {
   private readonly columns: Map<string, number>;
 
   private constructor(
-    private readonly trees: Tree[],
+    private readonly models: Tree[][],
     tokens: string[],
     readonly threshold: number,
     readonly strictThreshold: number,
@@ -61,10 +63,20 @@ export class Scorer {
         `${file}: trained on other features than features.ts computes; retrain (npm run import -- train-scorer)`,
       );
     const columns = FEATURES.length + model.tokens.length;
-    const beyond = model.trees.flatMap(splitFeatures).find((feature) => feature >= columns);
+    const beyond = model.models
+      .flat()
+      .flatMap(splitFeatures)
+      .find((feature) => feature >= columns);
     if (beyond !== undefined)
       throw new Error(`${file}: a tree splits on column ${beyond}, past its ${columns} columns`);
-    return new Scorer(model.trees, model.tokens, model.threshold, model.strictThreshold, model.checks, model.trainedOn);
+    return new Scorer(
+      model.models,
+      model.tokens,
+      model.threshold,
+      model.strictThreshold,
+      model.checks,
+      model.trainedOn,
+    );
   }
 
   /** The probability, from the features in FEATURES order and the tokens around the candidate. */
@@ -76,9 +88,13 @@ export class Scorer {
       const column = this.columns.get(token);
       if (column !== undefined) present.add(column);
     }
-    let sum = 0;
-    for (const tree of this.trees) sum += leafOf(tree, values, present);
-    return 1 / (1 + Math.exp(-sum));
+    let total = 0;
+    for (const trees of this.models) {
+      let sum = 0;
+      for (const tree of trees) sum += leafOf(tree, values, present);
+      total += 1 / (1 + Math.exp(-sum));
+    }
+    return total / this.models.length;
   }
 
   score({ values, tokens }: { values: Record<FeatureName, number>; tokens: readonly string[] }): number {
