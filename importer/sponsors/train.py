@@ -39,7 +39,8 @@ ROUNDS = 200
 # Models trained alike on the same rows, each with its own seed (so its own samples of rows and columns), whose
 # probabilities are averaged. One model's out-of-fold scores moved by a tenth of a set's recall when a few hundred
 # unrelated rows were added (shared-2017 at 0.7: 0.77, then 0.65, then 0.59, its own candidates unchanged); the
-# average of five holds still and scores better everywhere (docs/experiments-sponsors.md, 2026-11-29).
+# average of five holds still, with more precision and recall at each threshold from 0.4 to 0.75
+# (docs/experiments-sponsors.md, 2026-11-29).
 BAGS = 5
 # The words around a candidate (importer/sponsors/context.ts) the trees may split on: the most frequent in the training
 # rows, each a 0/1 column after the named features. How a sponsorship is phrased is learned from the labels this way,
@@ -202,7 +203,7 @@ def export(model, vocab, names, threshold, strict, evaluation, rows, trained_on)
     ]
     bags = [[slim(tree["tree_structure"]) for tree in m.dump_model()["tree_info"]] for m in model.models]
     return {
-        "about": "BAGS gradient-boosted tree models (their probabilities averaged) over the features of importer/sponsors/features.ts and the tokens of importer/sponsors/context.ts (0/1 columns after the features, in `tokens` order), trained by importer/sponsors/train.py (npm run import -- train-scorer) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
+        "about": f"{BAGS} gradient-boosted tree models (their probabilities averaged) over the features of importer/sponsors/features.ts and the tokens of importer/sponsors/context.ts (0/1 columns after the features, in `tokens` order), trained by importer/sponsors/train.py (npm run import -- train-scorer) on every labelled set but the held-out period's; read by importer/sponsors/scorer.ts.",
         "lightgbm": lgb.__version__,
         "params": PARAMS,
         "rounds": ROUNDS,
