@@ -4,7 +4,7 @@
 // the trained scorer's threshold (importer/sponsors/scorer.json), and test/unit/importer/scorer.test.ts holds them equal.
 
 /** Sponsorships with a confidence at or above this count in the contract's fields. */
-export const DEFAULT_MIN_CONFIDENCE = 0.65;
+export const DEFAULT_MIN_CONFIDENCE = 0.7;
 
 /** Whether a sponsorship of this confidence counts in the contract's fields. */
 export const counts = (confidence: number) => confidence >= DEFAULT_MIN_CONFIDENCE;

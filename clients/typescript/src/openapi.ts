@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * List a creator's detected sponsorships with their evidence
-         * @description Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives an empty page); min_confidence (0 to 1) defaults to 0.65, the threshold sponsorshipCount and the sponsor lists count at, so the default pages add up to them.
+         * @description Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives an empty page); min_confidence (0 to 1) defaults to 0.7, the threshold sponsorshipCount and the sponsor lists count at, so the default pages add up to them.
          */
         get: operations["getCreatorSponsorships"];
         put?: never;
@@ -923,7 +923,7 @@ export interface operations {
             query?: {
                 /** @description A numeric sponsor id, as search and profiles print it */
                 sponsor?: number;
-                /** @description Only sponsorships at least this sure, 0 to 1; default 0.65, the threshold the counts use */
+                /** @description Only sponsorships at least this sure, 0 to 1; default 0.7, the threshold the counts use */
                 min_confidence?: number;
                 page?: number;
             };

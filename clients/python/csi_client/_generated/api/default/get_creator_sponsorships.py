@@ -17,7 +17,7 @@ def _get_kwargs(
     id: str,
     *,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = 0.65,
+    min_confidence: float | Unset = 0.7,
     page: int | Unset = 1,
 ) -> dict[str, Any]:
 
@@ -107,7 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = 0.65,
+    min_confidence: float | Unset = 0.7,
     page: int | Unset = 1,
 ) -> Response[Error | GetCreatorSponsorshipsResponse200]:
     """List a creator's detected sponsorships with their evidence
@@ -115,13 +115,13 @@ def sync_detailed(
      Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each
     sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that
     found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives
-    an empty page); min_confidence (0 to 1) defaults to 0.65, the threshold sponsorshipCount and the
+    an empty page); min_confidence (0 to 1) defaults to 0.7, the threshold sponsorshipCount and the
     sponsor lists count at, so the default pages add up to them.
 
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):  Default: 0.65.
+        min_confidence (float | Unset):  Default: 0.7.
         page (int | Unset):  Default: 1.
 
     Raises:
@@ -151,7 +151,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = 0.65,
+    min_confidence: float | Unset = 0.7,
     page: int | Unset = 1,
 ) -> Error | GetCreatorSponsorshipsResponse200 | None:
     """List a creator's detected sponsorships with their evidence
@@ -159,13 +159,13 @@ def sync(
      Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each
     sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that
     found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives
-    an empty page); min_confidence (0 to 1) defaults to 0.65, the threshold sponsorshipCount and the
+    an empty page); min_confidence (0 to 1) defaults to 0.7, the threshold sponsorshipCount and the
     sponsor lists count at, so the default pages add up to them.
 
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):  Default: 0.65.
+        min_confidence (float | Unset):  Default: 0.7.
         page (int | Unset):  Default: 1.
 
     Raises:
@@ -190,7 +190,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = 0.65,
+    min_confidence: float | Unset = 0.7,
     page: int | Unset = 1,
 ) -> Response[Error | GetCreatorSponsorshipsResponse200]:
     """List a creator's detected sponsorships with their evidence
@@ -198,13 +198,13 @@ async def asyncio_detailed(
      Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each
     sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that
     found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives
-    an empty page); min_confidence (0 to 1) defaults to 0.65, the threshold sponsorshipCount and the
+    an empty page); min_confidence (0 to 1) defaults to 0.7, the threshold sponsorshipCount and the
     sponsor lists count at, so the default pages add up to them.
 
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):  Default: 0.65.
+        min_confidence (float | Unset):  Default: 0.7.
         page (int | Unset):  Default: 1.
 
     Raises:
@@ -232,7 +232,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     sponsor: int | Unset = UNSET,
-    min_confidence: float | Unset = 0.65,
+    min_confidence: float | Unset = 0.7,
     page: int | Unset = 1,
 ) -> Error | GetCreatorSponsorshipsResponse200 | None:
     """List a creator's detected sponsorships with their evidence
@@ -240,13 +240,13 @@ async def asyncio(
      Beyond the spec. Costs 1 credit per page, paged like search. Same ids as getCreator. Each
     sponsorship is a video with its title, date, sponsor, the line that discloses it, the rule that
     found it and a confidence; newest first. sponsor filters by numeric sponsor id (an unknown one gives
-    an empty page); min_confidence (0 to 1) defaults to 0.65, the threshold sponsorshipCount and the
+    an empty page); min_confidence (0 to 1) defaults to 0.7, the threshold sponsorshipCount and the
     sponsor lists count at, so the default pages add up to them.
 
     Args:
         id (str):
         sponsor (int | Unset):
-        min_confidence (float | Unset):  Default: 0.65.
+        min_confidence (float | Unset):  Default: 0.7.
         page (int | Unset):  Default: 1.
 
     Raises:
