@@ -59,46 +59,61 @@ import { machine } from './machine.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const USAGE = `Usage: npm run bench:api -- [--sizes 20000,200000,1000000] [--layouts split,shared] [--semantic]
          [--duration 10] [--rounds 3] [--warmup 5] [--connections 8] [--open 10] [--sequential 300] [--soak 0]
-         [--baseline <git revision>] [--facets] [--out bench/results]
+         [--baseline <git revision>] [--facets] [--before-up-to 1000000] [--out bench/results]
   creator search's cost against data size and what the API adds (docs/speed.md); needs OpenSearch and Redis`;
-const { values, sizes, layouts, duration, roundCount, warmup, connections, openSeconds, sequentialCount, soakSeconds } =
-  parseCommandLine(
-    USAGE,
-    {
-      options: {
-        sizes: { type: 'string', default: '20000,200000,1000000' },
-        layouts: { type: 'string', default: 'split,shared' },
-        duration: { type: 'string', default: '10' },
-        rounds: { type: 'string', default: '3' },
-        warmup: { type: 'string', default: '5' },
-        connections: { type: 'string', default: '8' },
-        open: { type: 'string', default: '10' },
-        sequential: { type: 'string', default: '300' },
-        soak: { type: 'string', default: '0' },
-        out: { type: 'string', default: path.join(root, 'bench', 'results') },
-        // Another revision's metered API as one more target of the same rounds: a change's cost measured within rounds,
-        // not across runs of a noisy machine.
-        baseline: { type: 'string' },
-        // Semantic search's cost: the data with vectors, the descriptive queries added to the mix, the API with
-        // SEMANTIC=on beside the lexical one in every round, query embedding timed, and lookalikes among the lookups.
-        semantic: { type: 'boolean', default: false },
-        // Facet counts' cost: the same API process asked the same searches with every creator facet, same rounds.
-        facets: { type: 'boolean', default: false },
-      },
+const {
+  values,
+  sizes,
+  layouts,
+  duration,
+  roundCount,
+  warmup,
+  connections,
+  openSeconds,
+  sequentialCount,
+  soakSeconds,
+  beforeUpTo,
+} = parseCommandLine(
+  USAGE,
+  {
+    options: {
+      sizes: { type: 'string', default: '20000,200000,1000000' },
+      layouts: { type: 'string', default: 'split,shared' },
+      duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '8' },
+      open: { type: 'string', default: '10' },
+      sequential: { type: 'string', default: '300' },
+      soak: { type: 'string', default: '0' },
+      // The replaced request shape on the data loaded as before, measured and checked for the same answers up to
+      // this size: above it that second load (about an hour at 5,000,000) is skipped and only the live shape runs.
+      'before-up-to': { type: 'string', default: '1000000' },
+      out: { type: 'string', default: path.join(root, 'bench', 'results') },
+      // Another revision's metered API as one more target of the same rounds: a change's cost measured within rounds,
+      // not across runs of a noisy machine.
+      baseline: { type: 'string' },
+      // Semantic search's cost: the data with vectors, the descriptive queries added to the mix, the API with
+      // SEMANTIC=on beside the lexical one in every round, query embedding timed, and lookalikes among the lookups.
+      semantic: { type: 'boolean', default: false },
+      // Facet counts' cost: the same API process asked the same searches with every creator facet, same rounds.
+      facets: { type: 'boolean', default: false },
     },
-    ({ values }) => ({
-      values,
-      sizes: values.sizes.split(',').map((size) => wholeNumber(size, '--sizes', 1)),
-      layouts: values.layouts.split(',').map(parseLayout),
-      duration: wholeNumber(values.duration, '--duration', 1),
-      roundCount: wholeNumber(values.rounds, '--rounds', 1),
-      warmup: wholeNumber(values.warmup, '--warmup'),
-      connections: wholeNumber(values.connections, '--connections', 1),
-      openSeconds: wholeNumber(values.open, '--open', 1),
-      sequentialCount: wholeNumber(values.sequential, '--sequential', 1),
-      soakSeconds: wholeNumber(values.soak, '--soak'),
-    }),
-  );
+  },
+  ({ values }) => ({
+    values,
+    sizes: values.sizes.split(',').map((size) => wholeNumber(size, '--sizes', 1)),
+    layouts: values.layouts.split(',').map(parseLayout),
+    duration: wholeNumber(values.duration, '--duration', 1),
+    roundCount: wholeNumber(values.rounds, '--rounds', 1),
+    warmup: wholeNumber(values.warmup, '--warmup'),
+    connections: wholeNumber(values.connections, '--connections', 1),
+    openSeconds: wholeNumber(values.open, '--open', 1),
+    sequentialCount: wholeNumber(values.sequential, '--sequential', 1),
+    soakSeconds: wholeNumber(values.soak, '--soak'),
+    beforeUpTo: wholeNumber(values['before-up-to'], '--before-up-to', 1),
+  }),
+);
 const semantic = values.semantic;
 // prepareDataset loads vectors when SEMANTIC is on in this environment (bench/api/datasets.ts).
 if (semantic) process.env.SEMANTIC = 'true';
@@ -224,7 +239,7 @@ const baseline = values.baseline ? baselineCheckout(values.baseline) : undefined
  * Stops unless the live shape answers every request of the mix as the replaced one did (same top 25, same total).
  * It also warms OpenSearch up: every request of both shapes has run once before the clock starts.
  */
-async function checkSameAnswers(dataset: Dataset, cases: Case[]): Promise<void> {
+async function checkSameAnswers(dataset: Dataset & { beforePrefix: string }, cases: Case[]): Promise<void> {
   const before = beforeRequests(cases, dataset.beforePrefix, shapes);
   const { compared, differences } = await sameResults(
     opensearchUrl,
@@ -248,7 +263,9 @@ async function checkSameAnswers(dataset: Dataset, cases: Case[]): Promise<void> 
 }
 
 async function measureSize(dataset: Dataset, layout: string, cases: Case[], key: string, smallest: boolean) {
-  await checkSameAnswers(dataset, cases);
+  const { beforePrefix } = dataset;
+  if (beforePrefix) await checkSameAnswers({ ...dataset, beforePrefix }, cases);
+  else log(`${dataset.creators} creators: above --before-up-to, so only the live shape runs (no same-answers check).`);
   const started: Started[] = [];
   const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);
   try {
@@ -256,7 +273,9 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
     const api = await startApi(dataset);
     started.push(api);
     const targets: Target[] = [
-      { name: BEFORE, url: opensearchUrl, requests: beforeRequests(cases, dataset.beforePrefix, shapes) },
+      ...(beforePrefix
+        ? [{ name: BEFORE, url: opensearchUrl, requests: beforeRequests(cases, beforePrefix, shapes) }]
+        : []),
       { name: LIVE, url: opensearchUrl, requests: live },
       { name: API, url: api.url, requests: apiRequests(cases, key), pid: api.pid },
     ];
@@ -439,7 +458,7 @@ const redis = new Redis(singleRedis(config.redis, 'bench:api'));
 try {
   execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   const datasets: Dataset[] = [];
-  for (const size of sizes) datasets.push(await prepareDataset(client, opensearchUrl, size, log));
+  for (const size of sizes) datasets.push(await prepareDataset(client, opensearchUrl, size, log, beforeUpTo));
   const cases = searchMix((datasets[0] as Dataset).dir, semantic ? descriptiveQueries(root) : []);
   const store = new Accounts(redis, BENCH_PREFIX);
   const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
@@ -469,7 +488,7 @@ Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, every
 ${baseline ? `Baseline: revision ${baseline.sha} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries${semantic ? ', the descriptive ones included (--semantic)' : ''} plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
-Same answers: at every size, in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
+Same answers: at every size up to ${beforeUpTo.toLocaleString('en')} creators (\`--before-up-to\`; above it the data is not loaded as before, and only the live shape runs), in each layout, before anything was measured (which also ran every request once), the live shape returned the same top ${config.pageSize} (ids and order) and totalFound as the replaced one for all ${cases.length} requests.
 Before: bench/before-query.ts (the request shape live when the speed work began) on the data loaded as the indexer loaded it then (INDEX_FORCE_MERGE=false, INDEX_SORT=false). Live: the API's request shape on the data as the indexer loads it now (with the popularity clauses' sum the indexer stored, for every search without a language or country hint).`;
   const out = path.join(path.resolve(values.out), `api-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
   mkdirSync(path.dirname(out), { recursive: true });

@@ -21,7 +21,8 @@ export interface Dataset {
   /** Index prefix of the load as the indexer builds it now. */
   prefix: string;
   /** Index prefix of the load as it was built before (unmerged). */
-  beforePrefix: string;
+  /** Where the data loaded as before is, or undefined above the sizes it is loaded at (`beforeUpTo`). */
+  beforePrefix: string | undefined;
   /** The popularity signals the live load stores the sum of, as the API learns them (src/search/live-index.ts). */
   indexedPopularity: string | undefined;
   /** The live load's wall seconds (generation aside), kept from the run that loaded it when this one reused it. */
@@ -53,6 +54,8 @@ export async function prepareDataset(
   opensearchUrl: string,
   creators: number,
   log: (line: string) => void,
+  /** The largest size the data is also loaded as before at: above it, the frozen shape is not measured. */
+  beforeUpTo = Number.POSITIVE_INFINITY,
 ): Promise<Dataset> {
   const dir = path.join(root, '.cache', 'bench', `creators-${creators}`);
   if (!existsSync(path.join(dir, 'creators.ndjson'))) {
@@ -60,15 +63,12 @@ export async function prepareDataset(
     await generate({ creators, sponsors: 1500, seed: 42, out: dir, log: () => {} });
   }
   const prefix = `bench-${creators}-`;
-  const beforePrefix = `bench-${creators}-unmerged-`;
+  const beforePrefix = creators <= beforeUpTo ? `bench-${creators}-unmerged-` : undefined;
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
   // How long each load took, beside the data: a later run that reuses a load still reports it.
   const loadsFile = path.join(dir, 'loads.json');
   const loads = existsSync(loadsFile) ? readJsonFile(loadsFile, z.record(z.string(), z.number()), 'load record') : {};
-  for (const [into, now] of [
-    [prefix, true],
-    [beforePrefix, false],
-  ] as const) {
+  for (const [into, now] of [[prefix, true] as const, ...(beforePrefix ? [[beforePrefix, false] as const] : [])]) {
     const config = loadIndexerConfig({
       // The lexical API's figures; SEMANTIC=true in the environment loads the live data's vectors too (bench:api
       // --semantic). The frozen shape's data never needs them.

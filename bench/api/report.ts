@@ -39,19 +39,21 @@ const ratios = (r: SizeResult, pick: (round: Record<string, Figures>) => number)
 const perCore = (x: Figures) => 1000 / x.opensearchCpu;
 
 function searchTable(results: SizeResult[]): string {
-  const rows = results.map((r) => {
-    const speedUp = ratios(
-      r,
-      (round) => (round[BEFORE] as Figures).opensearchCpu / (round[LIVE] as Figures).opensearchCpu,
-    );
-    return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${f(med(r, BEFORE, perCore), 0)} | ${f(med(r, LIVE, perCore), 0)} | ${spread(speedUp, 2)} | ${f(
-      med(r, BEFORE, (x) => x.rps),
-      0,
-    )} → ${f(
-      med(r, LIVE, (x) => x.rps),
-      0,
-    )} | ${f(med(r, BEFORE, (x) => x.p50))} → ${f(med(r, LIVE, (x) => x.p50))} | ${f(med(r, BEFORE, (x) => x.p99))} → ${f(med(r, LIVE, (x) => x.p99))} |`;
-  });
+  const rows = results
+    .filter((r) => r.rounds.every((round) => round[BEFORE]))
+    .map((r) => {
+      const speedUp = ratios(
+        r,
+        (round) => (round[BEFORE] as Figures).opensearchCpu / (round[LIVE] as Figures).opensearchCpu,
+      );
+      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${f(med(r, BEFORE, perCore), 0)} | ${f(med(r, LIVE, perCore), 0)} | ${spread(speedUp, 2)} | ${f(
+        med(r, BEFORE, (x) => x.rps),
+        0,
+      )} → ${f(
+        med(r, LIVE, (x) => x.rps),
+        0,
+      )} | ${f(med(r, BEFORE, (x) => x.p50))} → ${f(med(r, LIVE, (x) => x.p50))} | ${f(med(r, BEFORE, (x) => x.p99))} → ${f(med(r, LIVE, (x) => x.p99))} |`;
+    });
   return [
     '| creators | layout | before: searches/s per OpenSearch core | live: searches/s per OpenSearch core | speed-up (median, rounds) | req/s before → live | p50 ms | p99 ms |',
     '|---|---|---|---|---|---|---|---|',
