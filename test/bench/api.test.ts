@@ -16,7 +16,9 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run bench:api at a tiny size', () => {
   it('measures every target and writes the report', { timeout: 420_000 }, async () => {
-    const args = ['--sizes', '1000', '--layouts', 'shared', '--duration', '1', '--rounds', '2', '--warmup', '1'];
+    // Two sizes, the larger above --before-up-to: only the live shape runs there, and the growth section compares them.
+    const args = ['--sizes', '1000,2000', '--before-up-to', '1000', '--layouts', 'shared'];
+    args.push('--duration', '1', '--rounds', '2', '--warmup', '1');
     args.push('--semantic');
     await run(
       process.execPath,
@@ -32,9 +34,11 @@ describe('npm run bench:api at a tiny size', () => {
         maxBuffer: 16 * 1024 * 1024,
       },
     );
-    const files = readdirSync(out);
-    expect(files).toEqual([expect.stringMatching(/^api-\d{4}-\d{2}-\d{2}T\d{4}\.md$/)]);
-    const report = readFileSync(path.join(out, files[0] as string), 'utf8');
+    // The report, and the chart of how cost grows that it draws beside it when it measures more than one size.
+    const [chart, name] = readdirSync(out).sort();
+    expect(name).toMatch(/^api-\d{4}-\d{2}-\d{2}T\d{4}\.md$/);
+    expect(chart).toBe(name?.replace(/\.md$/, '-growth.svg'));
+    const report = readFileSync(path.join(out, name as string), 'utf8');
     expect(report).toMatch(/the live shape returned the same top 25 \(ids and order\) and totalFound/);
     expect(report).toMatch(/^\| 1,000 \| shared \| \d+ \| \d+ \| [\d.]+ \([\d.]+–[\d.]+\) \|/m);
     // Every target sends whole passes of the mix in each round, so its figures average the same searches.
@@ -72,5 +76,11 @@ describe('npm run bench:api at a tiny size', () => {
       /^\| 1,000 \| shared \| \d+\/s \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \| [\d.]+ \([\d.]+–[\d.]+\) \| [\d.]+ \([\d.]+–[\d.]+\) \| \d+ \/ \d+, \d+ \/ \d+ \(every shed call free\) \|$/m,
     );
     expect(report).toMatch(/## Memory under load\n\nThe API \(metered key\) at 1,000 creators under 10 s/);
+    // Above --before-up-to the frozen shape is neither loaded nor measured; direct and the API still are, open loop too.
+    expect(report).toContain('Same answers: at every size up to 1,000 creators');
+    expect(report).not.toMatch(/^Passes of the mix per target and round: .*2,000 shared: before:/m);
+    const growth =
+      /^\| 2,000 \| shared \| [\d–]+ \| \d+ \| \d+ \| [\d.]+ \([\d.]+×\) \| [\d.]+ \/ [\d.]+ \| [\d.]+ \/ [\d.]+ \|$/m;
+    expect(report).toMatch(growth);
   });
 });
