@@ -239,8 +239,8 @@ const baseline = values.baseline ? baselineCheckout(values.baseline) : undefined
  * Stops unless the live shape answers every request of the mix as the replaced one did (same top 25, same total).
  * It also warms OpenSearch up: every request of both shapes has run once before the clock starts.
  */
-async function checkSameAnswers(dataset: Dataset & { beforePrefix: string }, cases: Case[]): Promise<void> {
-  const before = beforeRequests(cases, dataset.beforePrefix, shapes);
+async function checkSameAnswers(dataset: Dataset, beforePrefix: string, cases: Case[]): Promise<void> {
+  const before = beforeRequests(cases, beforePrefix, shapes);
   const { compared, differences } = await sameResults(
     opensearchUrl,
     before,
@@ -264,7 +264,7 @@ async function checkSameAnswers(dataset: Dataset & { beforePrefix: string }, cas
 
 async function measureSize(dataset: Dataset, layout: string, cases: Case[], key: string, smallest: boolean) {
   const { beforePrefix } = dataset;
-  if (beforePrefix) await checkSameAnswers({ ...dataset, beforePrefix }, cases);
+  if (beforePrefix) await checkSameAnswers(dataset, beforePrefix, cases);
   else log(`${dataset.creators} creators: above --before-up-to, so only the live shape runs (no same-answers check).`);
   const started: Started[] = [];
   const bodiesFile = path.join(os.tmpdir(), `bench-bodies-${process.pid}.json`);

@@ -20,8 +20,7 @@ export interface Dataset {
   dir: string;
   /** Index prefix of the load as the indexer builds it now. */
   prefix: string;
-  /** Index prefix of the load as it was built before (unmerged). */
-  /** Where the data loaded as before is, or undefined above the sizes it is loaded at (`beforeUpTo`). */
+  /** Index prefix of the load as it was built before (unmerged), or undefined above `beforeUpTo` (not loaded). */
   beforePrefix: string | undefined;
   /** The popularity signals the live load stores the sum of, as the API learns them (src/search/live-index.ts). */
   indexedPopularity: string | undefined;
