@@ -104,12 +104,15 @@ async function send(index: string, body: Body): Promise<Answer> {
 }
 
 const log = (line: string) => console.log(line);
-const dataset = await prepareDataset(client, config.opensearch.nodes[0] as string, creators, log);
+// Only the live load: the frozen shape is not priced here (0: no size is loaded as before).
+const dataset = await prepareDataset(client, config.opensearch.nodes[0] as string, creators, log, 0);
 const index = aliases(dataset.prefix).creators;
 const mix = searchMix(dataset.dir);
 const cases = mix.slice(0, limit || undefined);
 const took = variants.map(() => 0);
 const differ = variants.map(() => 0);
+// The live shape's took against how many creators each request matches: what a search's cost grows with.
+const matched: { took: number; total: number }[] = [];
 log(`${cases.length} requests × ${variants.length} shapes at ${creators} creators...`);
 for (const [i, c] of cases.entries()) {
   const params = SearchCreatorsParams.parse(c);
@@ -122,6 +125,7 @@ for (const [i, c] of cases.entries()) {
     took[v] = (took[v] ?? 0) + (answers[v] as Answer).took;
   }
   const base = answers[0] as Answer;
+  matched.push({ took: base.took, total: base.total ?? 0 });
   for (const [v, variant] of variants.entries()) {
     const a = answers[v] as Answer;
     const sameTotal = variant.compares === 'ids' || a.total === base.total;
@@ -136,6 +140,8 @@ const rows = variants.map(
   (v, k) =>
     `| ${v.name} | ${(mean[k] as number).toFixed(2)} | ${((mean[k] as number) / liveMean).toFixed(2)} | ${differ[k]} |`,
 );
+const fit = leastSquares(matched.map((m) => [m.total, m.took]));
+const totals = matched.map((m) => m.total).sort((a, b) => a - b);
 const now = new Date();
 const report = `# What each clause costs OpenSearch, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
@@ -151,7 +157,26 @@ ${rows.join('\n')}
 
 "Without" a kind renders the profile with that key removed: 1 minus its ratio is what that kind of clause costs.
 Counting only compares totalFound; the page without an exact count compares the top ${config.pageSize}.
+
+What the live shape's cost grows with: the requests match ${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length).toLocaleString('en')} creators on average (median ${(totals[totals.length >> 1] ?? 0).toLocaleString('en')}), and a least-squares line through
+(matches, took) gives took ≈ ${fit.intercept.toFixed(2)} ms + ${(fit.slope * 1e5).toFixed(2)} ms per 100,000 matches (r² ${fit.r2.toFixed(2)}).
 `;
+/** The line y = intercept + slope·x closest to the points, and the share of y's variance it explains. */
+function leastSquares(points: number[][]): { intercept: number; slope: number; r2: number } {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + (x as number), 0) / n;
+  const my = points.reduce((s, [, y]) => s + (y as number), 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (const [x, y] of points as [number, number][]) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+    syy += (y - my) ** 2;
+  }
+  const slope = sxx ? sxy / sxx : 0;
+  return { intercept: my - slope * mx, slope, r2: sxx && syy ? (sxy * sxy) / (sxx * syy) : 0 };
+}
 mkdirSync(values.out, { recursive: true });
 const out = path.join(path.resolve(values.out), `clauses-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
 writeFileSync(out, report);
