@@ -16,6 +16,7 @@ import { type CreatorRanking, loadProfile } from '../src/search/profile.ts';
 import { resolveProfile } from '../workbench/context.ts';
 import { prepareDataset } from './api/datasets.ts';
 import { searchMix } from './api/mix.ts';
+import { leastSquares } from './api/stats.ts';
 import { machine } from './machine.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -161,22 +162,6 @@ Counting only compares totalFound; the page without an exact count compares the 
 What the live shape's cost grows with: the requests match ${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length).toLocaleString('en')} creators on average (median ${(totals[totals.length >> 1] ?? 0).toLocaleString('en')}), and a least-squares line through
 (matches, took) gives took ≈ ${fit.intercept.toFixed(2)} ms + ${(fit.slope * 1e5).toFixed(2)} ms per 100,000 matches (r² ${fit.r2.toFixed(2)}).
 `;
-/** The line y = intercept + slope·x closest to the points, and the share of y's variance it explains. */
-function leastSquares(points: number[][]): { intercept: number; slope: number; r2: number } {
-  const n = points.length;
-  const mx = points.reduce((s, [x]) => s + (x as number), 0) / n;
-  const my = points.reduce((s, [, y]) => s + (y as number), 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (const [x, y] of points as [number, number][]) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-    syy += (y - my) ** 2;
-  }
-  const slope = sxx ? sxy / sxx : 0;
-  return { intercept: my - slope * mx, slope, r2: sxx && syy ? (sxy * sxy) / (sxx * syy) : 0 };
-}
 mkdirSync(values.out, { recursive: true });
 const out = path.join(path.resolve(values.out), `clauses-${now.toISOString().slice(0, 16).replace(':', '')}.md`);
 writeFileSync(out, report);
