@@ -16,7 +16,7 @@ import { type CreatorRanking, loadProfile } from '../src/search/profile.ts';
 import { resolveProfile } from '../workbench/context.ts';
 import { prepareDataset } from './api/datasets.ts';
 import { searchMix } from './api/mix.ts';
-import { leastSquares } from './api/stats.ts';
+import { leastSquares, median } from './api/stats.ts';
 import { machine } from './machine.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -142,7 +142,7 @@ const rows = variants.map(
     `| ${v.name} | ${(mean[k] as number).toFixed(2)} | ${((mean[k] as number) / liveMean).toFixed(2)} | ${differ[k]} |`,
 );
 const fit = leastSquares(matched.map((m) => [m.total, m.took]));
-const totals = matched.map((m) => m.total).sort((a, b) => a - b);
+const totals = matched.map((m) => m.total);
 const now = new Date();
 const report = `# What each clause costs OpenSearch, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
@@ -159,7 +159,7 @@ ${rows.join('\n')}
 "Without" a kind renders the profile with that key removed: 1 minus its ratio is what that kind of clause costs.
 Counting only compares totalFound; the page without an exact count compares the top ${config.pageSize}.
 
-What the live shape's cost grows with: the requests match ${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length).toLocaleString('en')} creators on average (median ${(totals[totals.length >> 1] ?? 0).toLocaleString('en')}), and a least-squares line through
+What the live shape's cost grows with: the requests match ${Math.round(totals.reduce((a, b) => a + b, 0) / totals.length).toLocaleString('en')} creators on average (median ${median(totals).toLocaleString('en')}), and a least-squares line through
 (matches, took) gives took ≈ ${fit.intercept.toFixed(2)} ms + ${(fit.slope * 1e5).toFixed(2)} ms per 100,000 matches (r² ${fit.r2.toFixed(2)}).
 `;
 mkdirSync(values.out, { recursive: true });
