@@ -38,6 +38,7 @@ import {
   similarLookups,
 } from './api/mix.ts';
 import { rssMb, type Started, startNode, stop } from './api/processes.ts';
+import { knnRecall } from './api/recall.ts';
 import {
   API,
   BARE,
@@ -131,6 +132,8 @@ const shapes = {
   authorization: authorization(config.opensearch),
 };
 const BENCH_PREFIX = 'bench:';
+// The filter recall is also measured under: the generated data's most common country, about a fifth of creators.
+const RECALL_FILTER = { field: 'country', value: 'united states of america' };
 const log = (line: string) => console.log(line);
 
 /** The targets in the order round `round` measures them: each round starts with the next one. */
@@ -167,7 +170,9 @@ async function lookupSample(dataset: Dataset): Promise<Lookup[]> {
  * cores share caches; 3.5 and 5.6 ms in two runs of the same code): the timing starts once the machine is quiet,
  * and the report says how busy the rest of it was meanwhile.
  */
-async function embeddingTimes(cases: Case[]): Promise<NonNullable<SizeResult['embedding']>> {
+async function embeddingTimes(
+  cases: Case[],
+): Promise<{ times: NonNullable<SizeResult['embedding']>; vectors: Float32Array[] }> {
   if (!config.semantic) throw new Error('--semantic needs SEMANTIC on (it is set by the option itself)');
   const embedder = await loadEmbedder(config.semantic.modelDir, 1);
   try {
@@ -179,22 +184,26 @@ async function embeddingTimes(cases: Case[]): Promise<NonNullable<SizeResult['em
     await quietMachine();
     const cpu: number[] = [];
     const wall: number[] = [];
+    const vectors: Float32Array[] = [];
     const { cores } = await othersBusy(async () => {
       for (const query of distinct) {
         const cpuBefore = process.cpuUsage();
         const started = performance.now();
-        await embedder.embed([query]);
+        vectors.push(...(await embedder.embed([query])));
         wall.push(performance.now() - started);
         const used = process.cpuUsage(cpuBefore);
         cpu.push((used.user + used.system) / 1000);
       }
     });
     return {
-      queries: distinct.length,
-      p50: quantile(cpu, 0.5),
-      p99: quantile(cpu, 0.99),
-      wallP50: quantile(wall, 0.5),
-      othersCores: cores,
+      times: {
+        queries: distinct.length,
+        p50: quantile(cpu, 0.5),
+        p99: quantile(cpu, 0.99),
+        wallP50: quantile(wall, 0.5),
+        othersCores: cores,
+      },
+      vectors,
     };
   } finally {
     await embedder.close();
@@ -331,7 +340,14 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
       open: [],
       lookups: [],
     };
-    if (semantic) result.embedding = await embeddingTimes(cases);
+    if (semantic) {
+      const { times, vectors } = await embeddingTimes(cases);
+      result.embedding = times;
+      const k = profile.ranking.creators.semantic?.k;
+      if (!k) throw new Error(`--semantic measures recall at the profile's k, and ${profile.name} sets none`);
+      log(`  recall@10 of the k-NN search against exact search, ${vectors.length} queries...`);
+      result.recall = await knnRecall(client, `${dataset.prefix}creators`, vectors, k, RECALL_FILTER);
+    }
     // Each target sends whole passes of the mix, as many as fill about `duration` seconds at its warm-up rate
     // (at least one), so every figure of a target is an average over the same searches: in a fixed time a faster
     // target would get further into the mix than a slower one, and at 1,000,000 creators neither would finish it.

@@ -1,5 +1,6 @@
 // The benchmark's result file: every figure as measured, medians over rounds with the rounds' range beside them.
 import type { Figures, OpenLoopFigures } from './load.ts';
+import type { Recall } from './recall.ts';
 import { median, spread } from './stats.ts';
 
 /** One data size in one layout: closed-loop rounds by target name, open-loop levels, lookups. */
@@ -19,6 +20,8 @@ export interface SizeResult {
   indexBytes: number;
   /** bench:api --semantic: CPU ms (and wall ms) to embed each distinct query of the mix once, one at a time. */
   embedding?: { queries: number; p50: number; p99: number; wallP50: number; othersCores: number };
+  /** bench:api --semantic: the k-NN search's recall@10 against exact search, over the same queries. */
+  recall?: Recall;
 }
 
 export const BEFORE = 'before: frozen shape, unmerged index';
@@ -168,10 +171,22 @@ function semanticTable(results: SizeResult[]): string {
         2,
       )} | ${f(e.p50, 2)} / ${f(e.p99, 2)} (wall p50 ${f(e.wallP50, 2)}; ${e.queries} queries; other processes ${f(e.othersCores, 2)} cores) |`;
     });
+  const recalls = results
+    .filter((r) => r.recall)
+    .map((r) => {
+      const { queries, k, recallAt10, worst, filtered } = r.recall as Recall;
+      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${queries} | ${k} | ${f(recallAt10, 3)} (worst ${f(worst, 1)}) | ${filtered.filter}: ${f(filtered.recallAt10, 3)} (worst ${f(filtered.worst, 1)}) |`;
+    });
   return [
     '| creators | layout | lexical API req/s | SEMANTIC=on req/s | ratio (median, rounds) | API CPU ms/call | OpenSearch CPU ms/call | query embedding CPU p50 / p99 ms |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    "Recall@10 of the k-NN clause (HNSW, the profile's k) against exact search (`knn_score` over every creator), each distinct query embedded above:",
+    '',
+    '| creators | layout | queries | k | recall@10 | under a filter |',
+    '|---|---|---|---|---|---|',
+    ...recalls,
   ].join('\n');
 }
 

@@ -138,13 +138,25 @@ export interface OpenSearchNode {
  */
 export const INDEX_BUFFER_SIZE = '30%';
 
+/**
+ * The threads that build a segment's HNSW graph when segments merge (the k-NN plugin passes it to Lucene; 1 by
+ * default). A load ends with a merge to one segment, whose graph of every creator's vector is the longest step of a
+ * load with vectors at a million creators: with 2 it takes both cores (docs/semantic.md, "At 1,000,000 creators").
+ * docker-compose.yml sets the same.
+ */
+export const KNN_BUILD_THREADS = 2;
+
 /** Runs the pinned OpenSearch from the cache on 127.0.0.1, as an unprivileged user when we are root. */
 export function startLocalOpenSearch(config: StackConfig, url: string): Promise<ProcessRef> {
   return startOpenSearchNode(config, {
     port: config.opensearchPort,
     dir: path.join(config.cacheDir, 'opensearch'),
     clusterName: 'creator-api-local',
-    settings: ['-Ediscovery.type=single-node', `-Eindices.memory.index_buffer_size=${INDEX_BUFFER_SIZE}`],
+    settings: [
+      '-Ediscovery.type=single-node',
+      `-Eindices.memory.index_buffer_size=${INDEX_BUFFER_SIZE}`,
+      `-Eknn.algo_param.index_thread_qty=${KNN_BUILD_THREADS}`,
+    ],
     healthy: () => opensearchHealthy(url),
   });
 }

@@ -7,7 +7,7 @@ import { INDEXER_VARIABLES } from '../../indexer/config.ts';
 import { API_NODE_FLAGS } from '../../scripts/stack/api-node-flags.ts';
 import { INDEXER_NODE_FLAGS } from '../../scripts/stack/background-vectors.ts';
 import { STACK_VARIABLES } from '../../scripts/stack/config.ts';
-import { INDEX_BUFFER_SIZE } from '../../scripts/stack/opensearch.ts';
+import { INDEX_BUFFER_SIZE, KNN_BUILD_THREADS } from '../../scripts/stack/opensearch.ts';
 import { OPENSEARCH_ARTIFACT, OPENSEARCH_IMAGE, OPENSEARCH_VERSION, REDIS_IMAGE } from '../../scripts/stack/pins.ts';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/config.ts';
 import { DRAIN_MS } from '../../src/http/access-plugin.ts';
@@ -122,6 +122,7 @@ describe('docker-compose.yml', () => {
     expect(envOf(opensearch)).toMatchObject({
       'discovery.type': 'single-node',
       'indices.memory.index_buffer_size': INDEX_BUFFER_SIZE,
+      'knn.algo_param.index_thread_qty': String(KNN_BUILD_THREADS),
     });
     // The API and the indexer sign in over TLS and trust this installation's CA, in both topologies.
     for (const name of ['api', 'indexer', 'api-cluster', 'indexer-cluster']) {
