@@ -21,7 +21,7 @@ describe('ridge', () => {
       Float32Array.from({ length: 2 }, (_, j) => row.reduce((sum, v, i) => sum + v * (truth[i * 2 + j] as number), 0)),
     );
     const fitted = ridge(x, y, 1e-9);
-    fitted.forEach((w, i) => expect(w).toBeCloseTo(truth[i] as number, 4));
+    for (const [i, w] of fitted.entries()) expect(w).toBeCloseTo(truth[i] as number, 4);
   });
 
   it('shrinks the map towards zero as λ grows', () => {
