@@ -6,11 +6,13 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { main, parseCommandLine } from '../common/cli.ts';
+import { heldOut } from '../importer/corpus/holdout.ts';
+import type { CorpusVideo } from '../importer/corpus/merge.ts';
 import { EmbeddingPool } from '../indexer/embeddings.ts';
 import { loadConfig } from '../src/config.ts';
-import { EMBEDDING_DIMENSIONS, loadTokenizer, staticEmbedder } from '../src/search/embedder.ts';
+import { EMBEDDING_DIMENSIONS, loadTokenizer, staticEmbedder, unitLength } from '../src/search/embedder.ts';
 import { ridge } from './ridge.ts';
-import { PROJECTION_FILE, type Projection, tokenVectors } from './stack/static-model.ts';
+import { PROJECTION_FILE, type Projection, projected, tokenVectors } from './stack/static-model.ts';
 
 const USAGE = `Usage: npx tsx scripts/fit-static-projection.ts --corpus FILE.ndjson [--texts N] [--lambda L]
   embeds N texts of the corpus (one video per channel, in sha1(video id) order; 20000 unless set) with the sentence
@@ -25,21 +27,8 @@ const { values } = parseCommandLine(USAGE, {
   },
 });
 
-// The period held out for measuring (docs/real-data.md): never used, even for this.
-const HELD_OUT = /^2020-0[78]/;
 const TEXT_CHARS = 600;
 const GROUP = 64;
-
-interface CorpusVideo {
-  videoId: string;
-  channelId: string | null;
-  channelTitle: string;
-  title: string;
-  description: string;
-  tags: string[];
-  publishedAt?: string;
-  charted?: string[];
-}
 
 /** One video per channel, in a fixed pseudo-random order: a creator's text is its name, its titles, tags and description. */
 async function sample(file: string, count: number): Promise<string[]> {
@@ -47,7 +36,8 @@ async function sample(file: string, count: number): Promise<string[]> {
   for await (const line of createInterface({ input: createReadStream(file) })) {
     if (!line.trim()) continue;
     const video = JSON.parse(line) as CorpusVideo;
-    if ([video.publishedAt ?? '', ...(video.charted ?? [])].some((date) => HELD_OUT.test(date))) continue;
+    // The corpus already leaves the held-out months out; checked again, since nothing may ever be fitted on them.
+    if (heldOut(video)) continue;
     const key = createHash('sha1').update(video.videoId).digest('hex');
     const channel = video.channelId ?? video.channelTitle;
     const known = byChannel.get(channel);
@@ -67,7 +57,7 @@ async function sample(file: string, count: number): Promise<string[]> {
 /** Mean cosine between each row of `a · W` and `b`, and how often a row's nearest `b` is its own. */
 function closeness(a: Float32Array[], b: Float32Array[], weights?: Float32Array) {
   const d = EMBEDDING_DIMENSIONS;
-  const mapped = a.map((v) => unit(weights ? times(v, weights) : v));
+  const mapped = a.map((v) => unitLength(weights ? projected(v, weights) : v.slice()));
   const dot = (x: Float32Array, y: Float32Array) => x.reduce((sum, value, i) => sum + value * (y[i] as number), 0);
   const cosine = mapped.reduce((sum, v, i) => sum + dot(v, b[i] as Float32Array), 0) / mapped.length;
   const probe = mapped.slice(0, 2000);
@@ -81,19 +71,6 @@ function closeness(a: Float32Array[], b: Float32Array[], weights?: Float32Array)
     return at === i;
   }).length;
   return { cosine: round(cosine), nearestIsOwn: round(own / probe.length), rows: a.length, dimensions: d };
-}
-
-function times(v: Float32Array, w: Float32Array): Float32Array {
-  const d = EMBEDDING_DIMENSIONS;
-  const out = new Float32Array(d);
-  for (let i = 0; i < d; i++)
-    for (let j = 0; j < d; j++) out[j] = (out[j] as number) + (v[i] as number) * (w[i * d + j] as number);
-  return out;
-}
-
-function unit(v: Float32Array): Float32Array {
-  const norm = Math.hypot(...v) || 1;
-  return v.map((value) => value / norm);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -137,7 +137,8 @@ export function meanPooled(hidden: Float32Array, firstToken: number, count: numb
   return unitLength(vector);
 }
 
-function unitLength(vector: Float32Array): Float32Array {
+/** The vector scaled to unit length in place (a zero vector stays zero), so a dot product is the cosine. */
+export function unitLength(vector: Float32Array): Float32Array {
   let norm = 0;
   for (const value of vector) norm += value * value;
   norm = Math.sqrt(norm) || 1;
