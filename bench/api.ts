@@ -343,10 +343,16 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
     if (semantic) {
       const { times, vectors } = await embeddingTimes(cases);
       result.embedding = times;
-      const k = profile.ranking.creators.semantic?.k;
-      if (!k) throw new Error(`--semantic measures recall at the profile's k, and ${profile.name} sets none`);
+      const nearest = profile.ranking.creators.semantic;
+      if (!nearest?.k) throw new Error(`--semantic measures recall at the profile's k, and ${profile.name} sets none`);
       log(`  recall@10 of the k-NN search against exact search, ${vectors.length} queries...`);
-      result.recall = await knnRecall(client, `${dataset.prefix}creators`, vectors, k, RECALL_FILTER);
+      result.recall = await knnRecall(
+        client,
+        `${dataset.prefix}creators`,
+        vectors,
+        { k: nearest.k, efSearch: nearest.efSearch, efSearchFiltered: nearest.efSearchFiltered },
+        RECALL_FILTER,
+      );
     }
     // Each target sends whole passes of the mix, as many as fill about `duration` seconds at its warm-up rate
     // (at least one), so every figure of a target is an average over the same searches: in a fixed time a faster

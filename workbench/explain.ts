@@ -64,7 +64,8 @@ export function clauseLabels(query: unknown): Map<string, Label[]> {
       } else if (key === 'knn') {
         for (const [field, options] of Object.entries(clause)) {
           const o = options as Record<string, unknown>;
-          const reach = o.k === undefined ? `min_score ${o.min_score}` : `k ${o.k}`;
+          const ef = (o.method_parameters as { ef_search?: number } | undefined)?.ef_search;
+          const reach = o.k === undefined ? `min_score ${o.min_score}` : `k ${o.k}${ef ? `, ef ${ef}` : ''}`;
           add(field, { text: withBoost(`knn (${reach}, by meaning)`, o.boost), constant: false });
         }
       } else visit(value);

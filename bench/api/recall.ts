@@ -1,11 +1,16 @@
 // bench:api --semantic: how many of the true nearest creators the approximate (HNSW) search finds.
 import type { Client } from '@opensearch-project/opensearch';
-import { EMBEDDING } from '../../src/search/creator-query.ts';
+import { EMBEDDING, efSearchOf } from '../../src/search/creator-query.ts';
 
 export interface Recall {
-  /** Queries measured, the k asked of the HNSW search, and its mean share of the exact top 10 (with the worst query's). */
+  /**
+   * Queries measured, the k and ef_search asked of the HNSW search, plain and under the filter (undefined: the
+   * index's, 100), and its mean share of the exact top 10 (with the worst query's).
+   */
   queries: number;
   k: number;
+  efSearch?: number | undefined;
+  efSearchFiltered?: number | undefined;
   recallAt10: number;
   worst: number;
   /** The same under a filter that keeps about a fifth of the creators (`filter`), as a search with a country asks. */
@@ -23,7 +28,11 @@ export async function knnRecall(
   client: Client,
   index: string,
   vectors: Float32Array[],
-  k: number,
+  {
+    k,
+    efSearch,
+    efSearchFiltered,
+  }: { k: number; efSearch?: number | undefined; efSearchFiltered?: number | undefined },
   filter: { field: string; value: string },
 ): Promise<Recall> {
   const term = { term: { [filter.field]: filter.value } };
@@ -33,7 +42,15 @@ export async function knnRecall(
   };
   const recallOf = async (vector: number[], withFilter: boolean) => {
     const approximate = await ids({
-      query: { knn: { [EMBEDDING]: { vector, k, ...(withFilter && { filter: term }) } } },
+      query: {
+        knn: {
+          [EMBEDDING]: {
+            vector,
+            k,
+            ...(withFilter ? { ...efSearchOf(efSearchFiltered ?? efSearch), filter: term } : efSearchOf(efSearch)),
+          },
+        },
+      },
     });
     const exact = await ids({
       query: {
@@ -61,6 +78,8 @@ export async function knnRecall(
   return {
     queries: vectors.length,
     k,
+    efSearch,
+    efSearchFiltered,
     recallAt10: mean(plain),
     worst: Math.min(...plain),
     filtered: { filter: `${filter.field}=${filter.value}`, recallAt10: mean(filtered), worst: Math.min(...filtered) },

@@ -174,18 +174,18 @@ function semanticTable(results: SizeResult[]): string {
   const recalls = results
     .filter((r) => r.recall)
     .map((r) => {
-      const { queries, k, recallAt10, worst, filtered } = r.recall as Recall;
-      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${queries} | ${k} | ${f(recallAt10, 3)} (worst ${f(worst, 1)}) | ${filtered.filter}: ${f(filtered.recallAt10, 3)} (worst ${f(filtered.worst, 1)}) |`;
+      const { queries, k, efSearch, recallAt10, worst, filtered } = r.recall as Recall;
+      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${queries} | ${k} | ${efSearch ?? "the index's (100)"} | ${f(recallAt10, 3)} (worst ${f(worst, 1)}) | ${filtered.filter}: ${f(filtered.recallAt10, 3)} (worst ${f(filtered.worst, 1)}) |`;
     });
   return [
     '| creators | layout | lexical API req/s | SEMANTIC=on req/s | ratio (median, rounds) | API CPU ms/call | OpenSearch CPU ms/call | query embedding CPU p50 / p99 ms |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    "Recall@10 of the k-NN clause (HNSW, the profile's k) against exact search (`knn_score` over every creator), each distinct query embedded above:",
+    "Recall@10 of the k-NN clause (HNSW, the profile's k and ef_search) against exact search (`knn_score` over every creator), each distinct query embedded above:",
     '',
-    '| creators | layout | queries | k | recall@10 | under a filter |',
-    '|---|---|---|---|---|---|',
+    '| creators | layout | queries | k | ef_search plain / filtered | recall@10 | under a filter |',
+    '|---|---|---|---|---|---|---|',
     ...recalls,
   ].join('\n');
 }

@@ -323,6 +323,7 @@ function withNearest(
   const nearest = {
     vector,
     ...(semantic.k === undefined ? { min_score: semantic.minScore } : { k: semantic.k }),
+    ...efSearchOf(filter.length ? (semantic.efSearchFiltered ?? semantic.efSearch) : semantic.efSearch),
     boost: semantic.boost + semantic.perWord * (words - semantic.minWords),
     ...(filter.length && { filter: { bool: { filter } } }),
   };
@@ -330,6 +331,10 @@ function withNearest(
 }
 
 export const EMBEDDING = 'embedding';
+
+/** A k-NN clause's graph search width, when the profile sets one. */
+export const efSearchOf = (efSearch: number | undefined) =>
+  efSearch === undefined ? {} : { method_parameters: { ef_search: efSearch } };
 
 const MAX_ID_LENGTH = 100;
 

@@ -482,6 +482,22 @@ describe('semantic search in creator search', () => {
     expect({ ...hybrid, query: undefined }).toEqual({ ...lexical, query: undefined });
   });
 
+  it("widens the graph search to the profile's efSearch, or efSearchFiltered under a filter", () => {
+    const semantic = { boost: 2, k: 30, efSearch: 900, efSearchFiltered: 60, minWords: 1, perWord: 0 };
+    const nearest = (query: Record<string, string>, wide: CreatorRanking) =>
+      (creatorSearchBody(params(query), wide, window, undefined, vector).query as Hybrid).bool.should[1].knn.embedding;
+    const wide: CreatorRanking = { ...ranking, semantic };
+    expect(nearest({ query: 'budget earbuds' }, wide)).toEqual({
+      vector,
+      k: 30,
+      method_parameters: { ef_search: 900 },
+      boost: 2,
+    });
+    expect(nearest({ query: 'budget earbuds', country: 'DE' }, wide).method_parameters).toEqual({ ef_search: 60 });
+    const one: CreatorRanking = { ...ranking, semantic: { ...semantic, efSearchFiltered: undefined } };
+    expect(nearest({ query: 'budget earbuds', country: 'DE' }, one).method_parameters).toEqual({ ef_search: 900 });
+  });
+
   it('takes every creator above a score instead of k when the profile says minScore', () => {
     const hybrid = creatorSearchBody(params({ query: 'budget earbuds' }), nearestByScore, window, undefined, vector);
     expect((hybrid.query as Hybrid).bool.should[1].knn.embedding).toEqual({ vector, min_score: 0.72, boost: 1.5 });

@@ -174,7 +174,17 @@ describe('clauseLabels', () => {
         ],
         should: [
           { rank_feature: { field: 'popularity.subscribers', boost: 1.5, saturation: {} } },
-          { knn: { embedding: { vector: [0.1, 0.2], k: 15, boost: 4, filter: { term: { countryCode: 'US' } } } } },
+          {
+            knn: {
+              embedding: {
+                vector: [0.1, 0.2],
+                k: 15,
+                method_parameters: { ef_search: 2000 },
+                boost: 4,
+                filter: { term: { countryCode: 'US' } },
+              },
+            },
+          },
         ],
         filter: [{ term: { countryCode: 'US' } }],
       },
@@ -185,7 +195,7 @@ describe('clauseLabels', () => {
       handle: ['fuzzy', 'term^10'],
       'name.prefix': ['match^1.5'],
       'popularity.subscribers': ['rank_feature^1.5'],
-      embedding: ['knn (k 15, by meaning)^4'],
+      embedding: ['knn (k 15, ef 2000, by meaning)^4'],
     });
     expect(labels.get('handle')?.map((l) => l.constant)).toEqual([false, true]);
   });

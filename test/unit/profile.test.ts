@@ -75,6 +75,21 @@ describe('parseProfile', () => {
       /creators\.semantic\.minScore:/,
     ],
     [
+      'an efSearch below k',
+      (p) => (p.creators.semantic = { boost: 1, k: 10, efSearch: 5, minWords: 1, perWord: 0 }),
+      /creators\.semantic: efSearch and efSearchFiltered need a k they are at least/,
+    ],
+    [
+      'an efSearch with minScore',
+      (p) => (p.creators.semantic = { boost: 1, minScore: 0.8, efSearch: 500, minWords: 1, perWord: 0 }),
+      /creators\.semantic: efSearch and efSearchFiltered need a k/,
+    ],
+    [
+      'an efSearchFiltered below k',
+      (p) => (p.creators.semantic = { boost: 1, k: 10, efSearchFiltered: 5, minWords: 1, perWord: 0 }),
+      /creators\.semantic: efSearch and efSearchFiltered need a k they are at least/,
+    ],
+    [
       'a negative perWord',
       (p) => (p.creators.semantic = { boost: 1, k: 10, minWords: 4, perWord: -1 }),
       /creators\.semantic\.perWord:/,
