@@ -174,8 +174,9 @@ function semanticTable(results: SizeResult[]): string {
   const recalls = results
     .filter((r) => r.recall)
     .map((r) => {
-      const { queries, k, efSearch, recallAt10, worst, filtered } = r.recall as Recall;
-      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${queries} | ${k} | ${efSearch ?? "the index's (100)"} | ${f(recallAt10, 3)} (worst ${f(worst, 1)}) | ${filtered.filter}: ${f(filtered.recallAt10, 3)} (worst ${f(filtered.worst, 1)}) |`;
+      const { queries, k, efSearch, efSearchFiltered, recallAt10, worst, filtered } = r.recall as Recall;
+      const ef = (value: number | undefined) => value ?? "the index's (100)";
+      return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${queries} | ${k} | ${ef(efSearch)} / ${ef(efSearchFiltered ?? efSearch)} | ${f(recallAt10, 3)} (worst ${f(worst, 1)}) | ${filtered.filter}: ${f(filtered.recallAt10, 3)} (worst ${f(filtered.worst, 1)}) |`;
     });
   return [
     '| creators | layout | lexical API req/s | SEMANTIC=on req/s | ratio (median, rounds) | API CPU ms/call | OpenSearch CPU ms/call | query embedding CPU p50 / p99 ms |',
