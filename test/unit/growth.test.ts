@@ -63,6 +63,25 @@ describe('growth from snapshots', () => {
     expect(tracker.add(day('2026-10-05', 1, 1, 2))).toBeUndefined();
     expect(tracker.size).toBe(2);
   });
+
+  it("keeps each creator's rows apart when thousands of creators' rows come interleaved", () => {
+    const tracker = new GrowthTracker();
+    const creators = 5000; // past the first columns' 1,024 creators, so they are grown and copied
+    for (const [date, views] of [
+      ['2026-11-01', 3_000_000_000], // views past 2^31
+      ['2026-10-02', 2_000_000_000],
+      ['2026-08-03', 1_000_000_000],
+    ] as const)
+      for (let id = creators; id >= 1; id--)
+        expect(tracker.add(day(date, id * 10 + views / 1e9, views, id))).toBeUndefined();
+    for (const id of [1, 1024, 1025, creators]) {
+      const history = tracker.of(id);
+      expect(history?.latest).toEqual(day('2026-11-01', id * 10 + 3, 3_000_000_000, id));
+      expect(history?.growth.last30Days).toMatchObject({ from: '2026-10-02', subscribers: 1, views: 1_000_000_000 });
+      expect(history?.growth.last90Days).toMatchObject({ from: '2026-08-03', subscribers: 2, views: 2_000_000_000 });
+    }
+    expect(tracker.of(creators + 1)).toBeUndefined();
+  });
 });
 
 describe("the demo's history", () => {
