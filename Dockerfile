@@ -27,7 +27,7 @@ COPY indexer ./indexer
 # data/ is a volume (docker-compose.yml): the generated dataset outlives the container, owned by the user below.
 RUN mkdir -p data && chown node:node data
 USER node
-CMD ["node", "--max-old-space-size=160", "--import", "tsx", "scripts/load-demo-data.ts"]
+CMD ["node", "--max-old-space-size=256", "--import", "tsx", "scripts/load-demo-data.ts"]
 
 # --- api: production dependencies and the compiled output only ---
 FROM node:20-bookworm-slim AS api

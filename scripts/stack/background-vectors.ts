@@ -10,7 +10,7 @@ import { REPO_ROOT } from './config.ts';
 import { isRunning, type ProcessRef, processStart, stopProcess } from './process.ts';
 
 /** The indexer's Node flags, as `npm run index` passes them (test/unit/compose.test.ts keeps package.json in step). */
-export const INDEXER_NODE_FLAGS = ['--max-old-space-size=160', '--import', 'tsx'] as const;
+export const INDEXER_NODE_FLAGS = ['--max-old-space-size=256', '--import', 'tsx'] as const;
 
 const jobFile = (cacheDir: string) => path.join(cacheDir, 'vectors.json');
 export const vectorsLog = (cacheDir: string) => path.join(cacheDir, 'vectors.log');
