@@ -105,7 +105,10 @@ export class Accounts {
         };
       }),
     );
-    return keys.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+    // Creation time is kept to the millisecond: two keys made in one come in id order, not the set's random one.
+    return keys.sort(
+      (a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.keyId.localeCompare(b.keyId),
+    );
   }
 
   /**

@@ -58,7 +58,8 @@ export async function readUsage(redis: RedisClient, prefix: string, accountId: s
       };
       return { usage, createdAt: createdAt ?? '' };
     })
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    // Creation time is kept to the millisecond: two keys made in one come in id order, not the set's random one.
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.usage.keyId.localeCompare(b.usage.keyId))
     .map(({ usage }) => usage);
   return {
     periodId,
