@@ -350,7 +350,7 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
         client,
         `${dataset.prefix}creators`,
         vectors,
-        { k: nearest.k, efSearch: nearest.efSearch, efSearchFiltered: nearest.efSearchFiltered },
+        { ...nearest, k: nearest.k },
         RECALL_FILTER,
       );
     }

@@ -28,11 +28,7 @@ export async function knnRecall(
   client: Client,
   index: string,
   vectors: Float32Array[],
-  {
-    k,
-    efSearch,
-    efSearchFiltered,
-  }: { k: number; efSearch?: number | undefined; efSearchFiltered?: number | undefined },
+  nearest: { k: number; efSearch?: number | undefined; efSearchFiltered?: number | undefined },
   filter: { field: string; value: string },
 ): Promise<Recall> {
   const term = { term: { [filter.field]: filter.value } };
@@ -46,8 +42,9 @@ export async function knnRecall(
         knn: {
           [EMBEDDING]: {
             vector,
-            k,
-            ...(withFilter ? { ...efSearchOf(efSearchFiltered ?? efSearch), filter: term } : efSearchOf(efSearch)),
+            k: nearest.k,
+            ...efSearchOf(nearest, withFilter),
+            ...(withFilter && { filter: term }),
           },
         },
       },
@@ -77,9 +74,9 @@ export async function knnRecall(
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
   return {
     queries: vectors.length,
-    k,
-    efSearch,
-    efSearchFiltered,
+    k: nearest.k,
+    efSearch: nearest.efSearch,
+    efSearchFiltered: nearest.efSearchFiltered,
     recallAt10: mean(plain),
     worst: Math.min(...plain),
     filtered: { filter: `${filter.field}=${filter.value}`, recallAt10: mean(filtered), worst: Math.min(...filtered) },

@@ -323,7 +323,7 @@ function withNearest(
   const nearest = {
     vector,
     ...(semantic.k === undefined ? { min_score: semantic.minScore } : { k: semantic.k }),
-    ...efSearchOf(filter.length ? (semantic.efSearchFiltered ?? semantic.efSearch) : semantic.efSearch),
+    ...efSearchOf(semantic, filter.length > 0),
     boost: semantic.boost + semantic.perWord * (words - semantic.minWords),
     ...(filter.length && { filter: { bool: { filter } } }),
   };
@@ -332,9 +332,14 @@ function withNearest(
 
 export const EMBEDDING = 'embedding';
 
-/** A k-NN clause's graph search width, when the profile sets one. */
-export const efSearchOf = (efSearch: number | undefined) =>
-  efSearch === undefined ? {} : { method_parameters: { ef_search: efSearch } };
+/** A k-NN clause's graph search width, plain or under a filter, when the profile sets one. */
+export function efSearchOf(
+  width: { efSearch?: number | undefined; efSearchFiltered?: number | undefined },
+  filtered: boolean,
+): { method_parameters?: { ef_search: number } } {
+  const efSearch = filtered ? (width.efSearchFiltered ?? width.efSearch) : width.efSearch;
+  return efSearch === undefined ? {} : { method_parameters: { ef_search: efSearch } };
+}
 
 const MAX_ID_LENGTH = 100;
 
