@@ -351,6 +351,7 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
         `${dataset.prefix}creators`,
         vectors,
         { ...nearest, k: nearest.k },
+        dataset.creators,
         RECALL_FILTER,
       );
     }

@@ -14,7 +14,7 @@ import { type Mappings, recordedIndex } from '../src/search/live-index.ts';
 import { loadProfile, PROFILES_DIR, type Profile } from '../src/search/profile.ts';
 import { QueryVectors } from '../src/search/query-vectors.ts';
 import type { SearchSettings } from '../src/search/requests.ts';
-import { evaluate } from './evaluate.ts';
+import { evaluate, type LiveVectors } from './evaluate.ts';
 
 /** What every command needs: the API's configuration, a client, and its search settings. */
 export interface Workbench {
@@ -25,7 +25,7 @@ export interface Workbench {
   judgments: (paths: string[] | undefined) => ReturnType<typeof loadJudgments>;
   progress: (label: string) => (done: number, total: number) => void;
   /** Query vectors as the API embeds them, when it would (SEMANTIC on, the live index has the model's vectors). */
-  vectors: () => Promise<QueryVectors | undefined>;
+  vectors: () => Promise<LiveVectors | undefined>;
 }
 
 /** A profile by file, or by name in relevance/profiles/. */
@@ -63,18 +63,23 @@ function progressLine(label: string) {
 }
 
 /** The live creators index's vectors are of the API's model: what decides whether the API embeds queries. */
-async function semanticVectors(config: Config, client: Client): Promise<QueryVectors | undefined> {
+async function semanticVectors(config: Config, client: Client): Promise<LiveVectors | undefined> {
   if (!config.semantic) return undefined;
-  const { body } = await client.indices.getMapping({ index: aliases(config.indexPrefix).creators });
+  const index = aliases(config.indexPrefix).creators;
+  const { body } = await client.indices.getMapping({ index });
   if (recordedIndex(body as Mappings)?.embedding !== config.semantic.model) return undefined;
-  return new QueryVectors(await loadEmbedder(config.semantic.modelDir), config.semantic.model);
+  const { body: count } = await client.count({ index });
+  return {
+    embed: new QueryVectors(await loadEmbedder(config.semantic.modelDir), config.semantic.model),
+    creators: count.count,
+  };
 }
 
 export function workbench(): Workbench {
   loadDotEnv();
   const config = loadConfig();
   const client = officialClient(config.opensearch, { requestTimeout: 120_000 });
-  let vectors: Promise<QueryVectors | undefined> | undefined;
+  let vectors: Promise<LiveVectors | undefined> | undefined;
   return {
     config,
     client,

@@ -3,7 +3,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { type Judgment, searchParams } from '../common/judgments.ts';
 import { SimilarCreatorsParams } from '../src/contract/params.ts';
-import { creatorLookupBody, EMBEDDING, usesSemantic } from '../src/search/creator-query.ts';
+import { creatorLookupBody, EMBEDDING, type Nearest, usesSemantic } from '../src/search/creator-query.ts';
 import { aliases } from '../src/search/indices.ts';
 import type { Profile } from '../src/search/profile.ts';
 import type { QueryVectors } from '../src/search/query-vectors.ts';
@@ -89,7 +89,7 @@ export interface EvaluateOptions {
   /** Creators per page, as the API serves them (PAGE_SIZE). */
   pageSize: number;
   /** Queries' sentence vectors, as the API embeds them, when the index holds creators' vectors of that model. */
-  vectors?: QueryVectors;
+  vectors?: LiveVectors;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -102,12 +102,12 @@ export function renderRequest(
   profile: Profile,
   settings: SearchSettings,
   pageSize: number,
-  vector?: number[],
+  nearest?: Nearest,
   similar?: SimilarTarget,
 ): SearchRequest {
   if (judgment.target === 'sponsors') return sponsorSearchRequest(judgment.query, profile.ranking, settings);
   if (judgment.target === 'creators')
-    return creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings, undefined, vector);
+    return creatorSearchRequest(searchParams(judgment), pageSize, profile.ranking, settings, undefined, nearest);
   const firstPage = SimilarCreatorsParams.parse({ page: 1 });
   return similar
     ? similarCreatorsRequest(similar, firstPage, pageSize, profile.ranking, settings)
@@ -128,14 +128,22 @@ export async function similarTargetFor(
   return (body.hits.hits[0]?._source as SimilarTarget | undefined) ?? undefined;
 }
 
+/** The API's query vectors, and how many creators the live index holds (the k-NN search's width follows it). */
+export interface LiveVectors {
+  embed: QueryVectors;
+  creators: number;
+}
+
 /** The query's vector when the API would embed it (live-index.ts and catalog.ts decide the same way). */
-export async function vectorFor(
+export async function nearestFor(
   judgment: Judgment,
   profile: Profile,
-  vectors: QueryVectors | undefined,
-): Promise<number[] | undefined> {
+  vectors: LiveVectors | undefined,
+): Promise<Nearest | undefined> {
   const semantic = judgment.target === 'creators' && usesSemantic(searchParams(judgment), profile.ranking.creators);
-  return vectors && semantic ? vectors.vectorOf(judgment.query) : undefined;
+  return vectors && semantic
+    ? { vector: await vectors.embed.vectorOf(judgment.query), creators: vectors.creators }
+    : undefined;
 }
 
 interface Doc {
@@ -273,13 +281,13 @@ export async function evaluate(options: EvaluateOptions): Promise<Evaluation> {
     const unrated = new Map<string, { index: string; id: string }>();
     for (let start = 0; start < judged.length; start += CHUNK) {
       const chunk = judged.slice(start, start + CHUNK);
-      const vectors = await Promise.all(chunk.map(({ j }) => vectorFor(j, profile, options.vectors)));
+      const nearest = await Promise.all(chunk.map(({ j }) => nearestFor(j, profile, options.vectors)));
       const similar = await Promise.all(
         chunk.map(({ j }) => similarTargetFor(client, j, settings, options.vectors !== undefined)),
       );
       const requests = chunk.map(({ j, key }, i) => ({
         id: key,
-        request: renderRequest(j, profile, settings, pageSize, vectors[i], similar[i]).body,
+        request: renderRequest(j, profile, settings, pageSize, nearest[i], similar[i]).body,
         ratings: Object.entries(j.ratings).flatMap(([id, grade]) => {
           const doc = known.get(id.toLowerCase());
           return doc ? [{ _index: doc.index, _id: doc.id, rating: grade }] : [];

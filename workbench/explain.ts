@@ -5,7 +5,7 @@ import { readArgs, UsageError } from '../common/cli.ts';
 import { type Judgment, searchParams } from '../common/judgments.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import type { Workbench } from './context.ts';
-import { renderRequest, SHOWN_ID, vectorFor } from './evaluate.ts';
+import { nearestFor, renderRequest, SHOWN_ID } from './evaluate.ts';
 import { attribute, type Explanation, type Part } from './explanation.ts';
 
 /** Each explained hit is a few kilobytes of tree; more than a few pages is no longer something to read. */
@@ -176,8 +176,8 @@ export async function explainCommand(bench: Workbench, args: string[]) {
 
   const profile = bench.profile(values.profile);
   const judgment: Judgment = { query, class: 'explain', target, filters, ratings: {}, source: 'explain' };
-  const vector = await vectorFor(judgment, profile, await bench.vectors());
-  const request = renderRequest(judgment, profile, bench.settings, bench.config.pageSize, vector);
+  const nearest = await nearestFor(judgment, profile, await bench.vectors());
+  const request = renderRequest(judgment, profile, bench.settings, bench.config.pageSize, nearest);
   const shown = SHOWN_ID[target];
   // A copy: the rendered body stays exactly the API's, and only what explaining needs is added to this one.
   const body = {

@@ -4,7 +4,7 @@ import { EMBEDDING, efSearchOf } from '../../src/search/creator-query.ts';
 
 export interface Recall {
   /**
-   * Queries measured, the k and ef_search asked of the HNSW search, plain and under the filter (undefined: the
+   * Queries measured, the k and ef_search the API asks of the HNSW search at this size, plain and under the filter (undefined: the
    * index's, 100), and its mean share of the exact top 10 (with the worst query's).
    */
   queries: number;
@@ -28,9 +28,12 @@ export async function knnRecall(
   client: Client,
   index: string,
   vectors: Float32Array[],
-  nearest: { k: number; efSearch?: number | undefined; efSearchFiltered?: number | undefined },
+  nearest: Parameters<typeof efSearchOf>[0] & { k: number },
+  creators: number,
   filter: { field: string; value: string },
 ): Promise<Recall> {
+  // The widths the API asks of an index this size (creator-query.ts).
+  const width = (withFilter: boolean) => efSearchOf(nearest, withFilter, creators);
   const term = { term: { [filter.field]: filter.value } };
   const ids = async (body: object) => {
     const { body: answer } = await client.search({ index, body: { size: TOP, _source: false, ...body } });
@@ -43,7 +46,7 @@ export async function knnRecall(
           [EMBEDDING]: {
             vector,
             k: nearest.k,
-            ...efSearchOf(nearest, withFilter),
+            ...width(withFilter),
             ...(withFilter && { filter: term }),
           },
         },
@@ -75,8 +78,8 @@ export async function knnRecall(
   return {
     queries: vectors.length,
     k: nearest.k,
-    efSearch: nearest.efSearch,
-    efSearchFiltered: nearest.efSearchFiltered,
+    efSearch: width(false).method_parameters?.ef_search,
+    efSearchFiltered: width(true).method_parameters?.ef_search,
     recallAt10: mean(plain),
     worst: Math.min(...plain),
     filtered: { filter: `${filter.field}=${filter.value}`, recallAt10: mean(filtered), worst: Math.min(...filtered) },

@@ -17,6 +17,7 @@ import {
   creatorLookupBody,
   DETAIL_SOURCE,
   EMBEDDING,
+  type Nearest,
   STORED_SUMMARY,
   SUMMARY_SOURCE,
   usesSemantic,
@@ -236,17 +237,17 @@ export class Catalog {
     signal?: AbortSignal,
   ): Promise<SearchResult<CreatorSource>> {
     const { ranking } = this.options.profile;
-    const request = (indexed?: string, vector?: number[]) => {
-      const built = creatorSearchRequest(params, pageSize, ranking, this.options, indexed, vector);
+    const request = (indexed?: string, nearest?: Nearest) => {
+      const built = creatorSearchRequest(params, pageSize, ranking, this.options, indexed, nearest);
       return { ...built, body: { ...built.body, ...overrides } };
     };
     const known = this.live.known;
     const vectors = this.options.vectors;
-    const vector =
+    const nearest =
       vectors && known?.embedding === vectors.model && usesSemantic(params, ranking.creators)
-        ? await vectors.vectorOf(params.query)
+        ? { vector: await vectors.vectorOf(params.query), creators: known.creators }
         : undefined;
-    const first = request(known?.popularity, vector);
+    const first = request(known?.popularity, nearest);
     if (!known || !(first.storedPopularity || first.semantic)) {
       return this.search<CreatorSource>('searchCreators', first.index, first.body, signal);
     }

@@ -240,7 +240,7 @@ export function creatorSearchBody(
   ranking: CreatorRanking,
   window: { from: number; size: number },
   indexedPopularity?: string,
-  vector?: number[],
+  nearest?: Nearest,
 ): Query {
   const bare = p.query.trim().replace(/^@+/, '');
   const named = namedFilters(p);
@@ -272,8 +272,8 @@ export function creatorSearchBody(
     query = { bool: { must: [text], should: [...popularityBoosts(ranking), ...hints], filter } };
   }
   // The nearest in meaning are found among creators every filter admits, facets or not.
-  if (vector && ranking.semantic && usesSemantic(p, ranking))
-    query = withNearest(query, vector, ranking.semantic, contentWords(p.query.trim()), creatorFilters(p));
+  if (nearest && ranking.semantic && usesSemantic(p, ranking))
+    query = withNearest(query, nearest, ranking.semantic, contentWords(p.query.trim()), creatorFilters(p));
   return {
     from: window.from,
     size: window.size,
@@ -312,10 +312,16 @@ const FUNCTION_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of',
 export const contentWords = (query: string): number =>
   (query.toLowerCase().match(/[\p{L}\p{N}_'’]+/gu) ?? []).filter((word) => !FUNCTION_WORDS.has(word)).length;
 
+/** The query's sentence vector, and how many creators the index it searches holds (its graph's size) when known. */
+export interface Nearest {
+  vector: number[];
+  creators: number | undefined;
+}
+
 /** The lexical query, or the creators nearest the query's vector under the same filters; scores add up. */
 function withNearest(
   lexical: Query,
-  vector: number[],
+  { vector, creators }: Nearest,
   semantic: NonNullable<CreatorRanking['semantic']>,
   words: number,
   filter: Query[],
@@ -323,7 +329,7 @@ function withNearest(
   const nearest = {
     vector,
     ...(semantic.k === undefined ? { min_score: semantic.minScore } : { k: semantic.k }),
-    ...efSearchOf(semantic, filter.length > 0),
+    ...efSearchOf(semantic, filter.length > 0, creators),
     boost: semantic.boost + semantic.perWord * (words - semantic.minWords),
     ...(filter.length && { filter: { bool: { filter } } }),
   };
@@ -332,13 +338,33 @@ function withNearest(
 
 export const EMBEDDING = 'embedding';
 
-/** A k-NN clause's graph search width, plain or under a filter, when the profile sets one. */
+/** The `ef_search` a Lucene HNSW index uses when a search names none: a narrower width is never asked for. */
+export const INDEX_EF_SEARCH = 100;
+/** The widest asked for: a search's cost grows with its width (9 ms of OpenSearch at 4,000 over a million creators). */
+export const MAX_EF_SEARCH = 10_000;
+
+/**
+ * A k-NN clause's graph search width, plain or under a filter: the profile's width for a million creators, in
+ * proportion to the `creators` the index holds, since the same width finds fewer of the true nearest as the graph
+ * grows (docs/semantic.md, "Recall"). Left to the index where that is no wider than its own, or the size is not known
+ * yet; never below the profile's `k`, never past MAX_EF_SEARCH.
+ */
 export function efSearchOf(
-  width: { efSearch?: number | undefined; efSearchFiltered?: number | undefined },
+  width: {
+    k?: number | undefined;
+    efSearchPerMillion?: number | undefined;
+    efSearchFilteredPerMillion?: number | undefined;
+  },
   filtered: boolean,
+  creators: number | undefined,
 ): { method_parameters?: { ef_search: number } } {
-  const efSearch = filtered ? (width.efSearchFiltered ?? width.efSearch) : width.efSearch;
-  return efSearch === undefined ? {} : { method_parameters: { ef_search: efSearch } };
+  const perMillion = filtered
+    ? (width.efSearchFilteredPerMillion ?? width.efSearchPerMillion)
+    : width.efSearchPerMillion;
+  if (perMillion === undefined || creators === undefined) return {};
+  const scaled = Math.round((perMillion * creators) / 1_000_000);
+  if (scaled <= INDEX_EF_SEARCH) return {};
+  return { method_parameters: { ef_search: Math.min(MAX_EF_SEARCH, Math.max(width.k ?? 0, scaled)) } };
 }
 
 const MAX_ID_LENGTH = 100;

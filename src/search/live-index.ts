@@ -1,6 +1,7 @@
 // What the index behind the creators alias was built with, as the indexer recorded it in its mapping's _meta
 // (indexer/load.ts): the popularity signals whose sum its creators carry (indexed-popularity.ts), and the sentence
-// model whose vectors they carry, if any (semantic search). Learned in the background on first use, again whenever
+// model whose vectors they carry, if any (semantic search); and how many creators it holds, which sizes the k-NN
+// search's width (creator-query.ts, efSearchOf). Learned in the background on first use, again whenever
 // a search answers from another index (the indexer swapped the alias), and every RELEARN_MS: a swap seen by no
 // search (only queries its words match nowhere, which semantic search would answer) is found that way. Until it is
 // known, searches rank with the popularity clauses, which every index answers alike.
@@ -17,6 +18,8 @@ export interface Recorded {
   index: string;
   popularity: string | undefined;
   embedding: string | undefined;
+  /** How many creators it held when last learned (GET _count); undefined where not asked. */
+  creators?: number;
 }
 
 /** The index an alias points at and the popularity signals it stores the sum of; undefined unless one index. */
@@ -72,12 +75,15 @@ export class LiveIndex {
   private learn(): void {
     if (this.learning || this.now() < this.retryAt) return;
     this.learning = true;
-    this.http
-      .get<Mappings>(`/${this.alias}/_mapping`)
-      .then((body) => {
-        this.current = recordedIndex(body);
+    Promise.all([
+      this.http.get<Mappings>(`/${this.alias}/_mapping`),
+      this.http.get<{ count: number }>(`/${this.alias}/_count`),
+    ])
+      .then(([body, { count }]) => {
+        const recorded = recordedIndex(body);
+        this.current = recorded && { ...recorded, creators: count };
         this.learnedAt = this.now();
-        if (!this.current) throw new Error(`${this.alias} does not name one index`);
+        if (!recorded) throw new Error(`${this.alias} does not name one index`);
       })
       .catch(() => {
         this.retryAt = this.now() + RETRY_MS;

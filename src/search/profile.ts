@@ -8,8 +8,8 @@ import { z } from 'zod';
 
 const boost = z.number().positive();
 const boosts = z.record(z.string(), boost);
-/** The k-NN search's `ef_search` (OpenSearch's `method_parameters`); absent: the index's own, 100. */
-const efSearch = z.int().min(1).max(10_000).optional();
+/** The k-NN search's `ef_search` for a million creators (OpenSearch's `method_parameters`), scaled to the index. */
+const efSearchPerMillion = z.int().min(1).max(100_000).optional();
 const minimumShouldMatch = z.string().regex(/^[0-9<%\s-]+$/, 'a minimum_should_match such as "2<75%"');
 const fuzziness = z.string().regex(/^(AUTO(:\d+,\d+)?|[012])$/, 'AUTO, AUTO:low,high, 0, 1 or 2');
 
@@ -66,27 +66,28 @@ const CreatorRanking = z.strictObject({
    * words match the `k` creators nearest the query, or those whose score reaches `minScore` (filters applied), each
    * scored `boost` × (1 + cosine) / 2, for queries of `minWords` words or more. Absent: lexical search only. The
    * words' score grows with each word that matches, so `perWord` adds that much boost for each content word beyond
-   * `minWords`: a long description would otherwise drown its meaning in incidental word matches. `efSearch` (with
-   * `k`) is how many candidates the HNSW graph search keeps before the k nearest are taken: more finds more of the
-   * true nearest (docs/semantic.md, "Recall") for more work per search. `efSearchFiltered` replaces it under a
-   * filter, where each candidate must also pass the filter, so the search visits about efSearch ÷ (share of
-   * creators kept) nodes and the same recall needs a much smaller value.
+   * `minWords`: a long description would otherwise drown its meaning in incidental word matches.
+   * `efSearchPerMillion` (with `k`) is how many candidates the HNSW graph search keeps before the k nearest are
+   * taken, for an index of a million creators and in proportion to the index's size (efSearchOf): a larger graph
+   * finds fewer of the true nearest at the same width (docs/semantic.md, "Recall"). `efSearchFilteredPerMillion`
+   * replaces it under a filter, where each candidate must also pass the filter, so the search visits about
+   * ef ÷ (share of creators kept) nodes and the same recall needs a much smaller value.
    */
   semantic: z
     .strictObject({
       about: z.string().optional(),
       boost,
       k: z.int().min(1).max(1000).optional(),
-      efSearch,
-      efSearchFiltered: efSearch,
+      efSearchPerMillion,
+      efSearchFilteredPerMillion: efSearchPerMillion,
       minScore: z.number().gt(0.5).max(1).optional(),
       minWords: z.int().min(1).max(20).default(1),
       perWord: z.number().min(0).max(100).default(0),
     })
     .refine((s) => (s.k === undefined) !== (s.minScore === undefined), 'give either k or minScore')
     .refine(
-      (s) => [s.efSearch, s.efSearchFiltered].every((ef) => ef === undefined || (s.k !== undefined && ef >= s.k)),
-      'efSearch and efSearchFiltered need a k they are at least',
+      (s) => s.k !== undefined || (s.efSearchPerMillion ?? s.efSearchFilteredPerMillion) === undefined,
+      'efSearchPerMillion and efSearchFilteredPerMillion need k (a search by minScore takes no width)',
     )
     .optional(),
   /**

@@ -6,7 +6,7 @@ import type {
   SearchCreatorsParams,
   SimilarCreatorsParams,
 } from '../contract/params.ts';
-import { addsStoredPopularity, creatorSearchBody, usesSemantic } from './creator-query.ts';
+import { addsStoredPopularity, creatorSearchBody, type Nearest, usesSemantic } from './creator-query.ts';
 import { creatorHistoryBody } from './history-query.ts';
 import { aliases } from './indices.ts';
 import { pageWindow } from './pagination.ts';
@@ -27,9 +27,9 @@ export interface SearchRequest {
 }
 
 /**
- * `indexedPopularity`: the popularity signals the creators index stores the sum of (live-index.ts); `vector`: the
- * query's sentence vector, when the index holds creators' vectors of the same model. The request says whether it
- * relies on what the index stores.
+ * `indexedPopularity`: the popularity signals the creators index stores the sum of (live-index.ts); `nearest`: the
+ * query's sentence vector and the index's size, when the index holds creators' vectors of the same model. The
+ * request says whether it relies on what the index stores.
  */
 export function creatorSearchRequest(
   params: SearchCreatorsParams,
@@ -37,14 +37,14 @@ export function creatorSearchRequest(
   ranking: Ranking,
   settings: SearchSettings,
   indexedPopularity?: string,
-  vector?: number[],
+  nearest?: Nearest,
 ): SearchRequest & { storedPopularity: boolean; semantic: boolean } {
   const window = pageWindow({ page: params.page, pageSize, depthLimit: settings.depthLimit });
   return {
     index: aliases(settings.indexPrefix).creators,
-    body: creatorSearchBody(params, ranking.creators, window, indexedPopularity, vector),
+    body: creatorSearchBody(params, ranking.creators, window, indexedPopularity, nearest),
     storedPopularity: addsStoredPopularity(params, ranking.creators, indexedPopularity),
-    semantic: vector !== undefined && usesSemantic(params, ranking.creators),
+    semantic: nearest !== undefined && usesSemantic(params, ranking.creators),
   };
 }
 

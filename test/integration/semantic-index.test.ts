@@ -3,11 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Client } from '@opensearch-project/opensearch';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type IndexerConfig, loadIndexerConfig } from '../../indexer/config.ts';
 import { load } from '../../indexer/load.ts';
+import { SearchCreatorsParams } from '../../src/contract/params.ts';
+import { creatorSearchBody } from '../../src/search/creator-query.ts';
 import { EMBEDDING_DIMENSIONS, type Embedder, loadEmbedder } from '../../src/search/embedder.ts';
-import { DESCRIBED_CREATORS, writeDataset } from '../support/dataset.ts';
+import { LiveIndex } from '../../src/search/live-index.ts';
+import { OpenSearchHttp } from '../../src/search/opensearch-http.ts';
+import { loadProfile } from '../../src/search/profile.ts';
+import { DESCRIBED_CREATORS, TEST_PROFILE, writeDataset } from '../support/dataset.ts';
 
 // The real model (the global setup fetched it as the launcher does) and the real k-NN plugin (Lucene HNSW).
 const prefix = `t${process.pid}_semantic_`;
@@ -79,6 +84,33 @@ describe('semantic search in the index', () => {
       body: { size: 1, query: { knn: { embedding: { vector: Array.from(vector ?? []), k: 4 } } } },
     });
     expect(body.hits.hits[0]?._id).toBe(String(expected));
+  });
+
+  it('learns how many creators the index holds, and OpenSearch takes the graph search width sized by it', async () => {
+    const live = new LiveIndex(new OpenSearchHttp({ nodes: [inject('opensearchUrl')] }, 5000), `${prefix}creators`);
+    expect(live.known).toBeUndefined();
+    await vi.waitFor(() => expect(live.known?.creators).toBe(creators.length));
+    const [vector] = await embedder.embed(['channels that teach kids to code']);
+    const semantic = {
+      boost: 1,
+      k: 4,
+      efSearchPerMillion: 4000,
+      efSearchFilteredPerMillion: 400,
+      minWords: 1,
+      perWord: 0,
+    };
+    const ranking = { ...loadProfile(TEST_PROFILE).ranking.creators, semantic };
+    // As wide as the API asks of a million creators: 4,000, and 400 under a filter.
+    for (const filters of [{}, { min_subscribers: '1' }]) {
+      const p = SearchCreatorsParams.parse({ query: 'channels that teach kids to code', ...filters });
+      const body = creatorSearchBody(p, ranking, { from: 0, size: 4 }, undefined, {
+        vector: Array.from(vector ?? []),
+        creators: 1_000_000,
+      });
+      expect(JSON.stringify(body)).toContain(`"ef_search":${Object.keys(filters).length ? 400 : 4000}`);
+      const { body: answer } = await client.search({ index: `${prefix}creators`, body });
+      expect(answer.hits.hits[0]?._id).toBe('1');
+    }
   });
 
   it('embeds nothing on a reload of the same texts, and only what changed after an edit', async () => {

@@ -6,6 +6,7 @@ import {
   creatorSearchBody,
   creatorSort,
   hintBoosts,
+  MAX_EF_SEARCH,
   popularityBoosts,
   textQuery,
   usesSemantic,
@@ -458,6 +459,7 @@ describe('creator lookup DSL', () => {
 
 describe('semantic search in creator search', () => {
   const vector = Array.from({ length: 4 }, (_, i) => i / 10);
+  const near = { vector, creators: 20_000 };
   const nearestK: CreatorRanking = { ...ranking, semantic: { boost: 2, k: 30, minWords: 1, perWord: 0 } };
   const nearestByScore: CreatorRanking = {
     ...ranking,
@@ -469,7 +471,7 @@ describe('semantic search in creator search', () => {
   it('adds the creators nearest the query to what its words match, under the same filters, scores added', () => {
     const query = { query: 'channels that teach kids to code', country: 'DE', min_subscribers: '1000' };
     const lexical = creatorSearchBody(params(query), nearestK, window);
-    const hybrid = creatorSearchBody(params(query), nearestK, window, undefined, vector);
+    const hybrid = creatorSearchBody(params(query), nearestK, window, undefined, near);
     const { should, minimum_should_match } = (hybrid.query as Hybrid).bool;
     expect(minimum_should_match).toBe(1);
     expect(should[0]).toEqual(lexical.query);
@@ -482,31 +484,53 @@ describe('semantic search in creator search', () => {
     expect({ ...hybrid, query: undefined }).toEqual({ ...lexical, query: undefined });
   });
 
-  it("widens the graph search to the profile's efSearch, or efSearchFiltered under a filter", () => {
-    const semantic = { boost: 2, k: 30, efSearch: 900, efSearchFiltered: 60, minWords: 1, perWord: 0 };
-    const nearest = (query: Record<string, string>, wide: CreatorRanking) =>
-      (creatorSearchBody(params(query), wide, window, undefined, vector).query as Hybrid).bool.should[1].knn.embedding;
+  it("widens the graph search to the profile's width per million creators, scaled to the index", () => {
+    const semantic = {
+      boost: 2,
+      k: 30,
+      efSearchPerMillion: 4000,
+      efSearchFilteredPerMillion: 400,
+      minWords: 1,
+      perWord: 0,
+    };
     const wide: CreatorRanking = { ...ranking, semantic };
-    expect(nearest({ query: 'budget earbuds' }, wide)).toEqual({
+    const nearest = (query: Record<string, string>, creators: number | undefined, profile = wide) =>
+      (creatorSearchBody(params(query), profile, window, undefined, { vector, creators }).query as Hybrid).bool
+        .should[1].knn.embedding;
+    expect(nearest({ query: 'budget earbuds' }, 1_000_000)).toEqual({
       vector,
       k: 30,
-      method_parameters: { ef_search: 900 },
+      method_parameters: { ef_search: 4000 },
       boost: 2,
     });
-    expect(nearest({ query: 'budget earbuds', country: 'DE' }, wide).method_parameters).toEqual({ ef_search: 60 });
-    const one: CreatorRanking = { ...ranking, semantic: { ...semantic, efSearchFiltered: undefined } };
-    expect(nearest({ query: 'budget earbuds', country: 'DE' }, one).method_parameters).toEqual({ ef_search: 900 });
+    expect(nearest({ query: 'budget earbuds' }, 250_000).method_parameters).toEqual({ ef_search: 1000 });
+    expect(nearest({ query: 'budget earbuds', country: 'DE' }, 1_000_000).method_parameters).toEqual({
+      ef_search: 400,
+    });
+    // Under a filter without a width of its own, the plain one.
+    const one: CreatorRanking = { ...ranking, semantic: { ...semantic, efSearchFilteredPerMillion: undefined } };
+    expect(nearest({ query: 'budget earbuds', country: 'DE' }, 1_000_000, one).method_parameters).toEqual({
+      ef_search: 4000,
+    });
+    // No wider than the index's own 100 (20,000 creators: 80), or the size not known yet: the index's.
+    expect(nearest({ query: 'budget earbuds' }, 20_000)).not.toHaveProperty('method_parameters');
+    expect(nearest({ query: 'budget earbuds', country: 'DE' }, 200_000)).not.toHaveProperty('method_parameters');
+    expect(nearest({ query: 'budget earbuds' }, undefined)).not.toHaveProperty('method_parameters');
+    // Never past MAX_EF_SEARCH, never below k.
+    expect(nearest({ query: 'budget earbuds' }, 5_000_000).method_parameters).toEqual({ ef_search: MAX_EF_SEARCH });
+    const deep: CreatorRanking = { ...ranking, semantic: { ...semantic, k: 500 } };
+    expect(nearest({ query: 'budget earbuds' }, 50_000, deep).method_parameters).toEqual({ ef_search: 500 });
   });
 
   it('takes every creator above a score instead of k when the profile says minScore', () => {
-    const hybrid = creatorSearchBody(params({ query: 'budget earbuds' }), nearestByScore, window, undefined, vector);
+    const hybrid = creatorSearchBody(params({ query: 'budget earbuds' }), nearestByScore, window, undefined, near);
     expect((hybrid.query as Hybrid).bool.should[1].knn.embedding).toEqual({ vector, min_score: 0.72, boost: 1.5 });
   });
 
   it("weighs meaning more for each content word beyond minWords, by the profile's perWord", () => {
     const perWord: CreatorRanking = { ...nearestK, semantic: { boost: 2, k: 30, minWords: 4, perWord: 1.5 } };
     const boost = (query: string) =>
-      (creatorSearchBody(params({ query }), perWord, window, undefined, vector).query as Hybrid).bool.should[1].knn
+      (creatorSearchBody(params({ query }), perWord, window, undefined, near).query as Hybrid).bool.should[1].knn
         .embedding.boost;
     expect(boost('budget earbuds, reviewed honestly')).toBe(2);
     // 6 content words ("for" and "the" are function words): 2 beyond minWords.
@@ -514,13 +538,13 @@ describe('semantic search in creator search', () => {
   });
 
   it('ranks as before without a vector, without the profile section, for a handle and under a sort', () => {
-    const plain = (query: Record<string, string>, profile: CreatorRanking, v?: number[]) =>
+    const plain = (query: Record<string, string>, profile: CreatorRanking, v?: typeof near) =>
       creatorSearchBody(params(query), profile, window, undefined, v);
     expect(plain({ query: 'kids coding' }, nearestK)).toEqual(plain({ query: 'kids coding' }, ranking));
-    expect(plain({ query: 'kids coding' }, ranking, vector)).toEqual(plain({ query: 'kids coding' }, ranking));
-    expect(plain({ query: '@kidscode' }, nearestK, vector)).toEqual(plain({ query: '@kidscode' }, ranking));
+    expect(plain({ query: 'kids coding' }, ranking, near)).toEqual(plain({ query: 'kids coding' }, ranking));
+    expect(plain({ query: '@kidscode' }, nearestK, near)).toEqual(plain({ query: '@kidscode' }, ranking));
     const sorted = { query: 'kids coding', sort: 'subs_desc' };
-    expect(plain(sorted, nearestK, vector)).toEqual(plain(sorted, ranking));
+    expect(plain(sorted, nearestK, near)).toEqual(plain(sorted, ranking));
   });
 
   it("leaves a niche's name to the category ranking, and queries under the profile's minWords to their words", () => {

@@ -44,7 +44,9 @@ describe('facets in creator search', () => {
   it('keeps every filter on the nearest-in-meaning clause, facets or not', () => {
     const semantic = { ...ranking, semantic: { minWords: 1, k: 50, boost: 1, perWord: 0, minScore: 0 } };
     const p = params({ query: 'mechanical keyboard reviews', country: 'us', facets: 'country' });
-    const body = JSON.stringify(creatorSearchBody(p, semantic, window, undefined, [0.1, 0.2]));
+    const body = JSON.stringify(
+      creatorSearchBody(p, semantic, window, undefined, { vector: [0.1, 0.2], creators: 20_000 }),
+    );
     expect(body).toContain(JSON.stringify({ filter: { bool: { filter: creatorFilters(p) } } }).slice(1, -1));
   });
 

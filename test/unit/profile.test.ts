@@ -75,19 +75,20 @@ describe('parseProfile', () => {
       /creators\.semantic\.minScore:/,
     ],
     [
-      'an efSearch below k',
-      (p) => (p.creators.semantic = { boost: 1, k: 10, efSearch: 5, minWords: 1, perWord: 0 }),
-      /creators\.semantic: efSearch and efSearchFiltered need a k they are at least/,
+      'an efSearchPerMillion with minScore',
+      (p) => (p.creators.semantic = { boost: 1, minScore: 0.8, efSearchPerMillion: 500, minWords: 1, perWord: 0 }),
+      /creators\.semantic: efSearchPerMillion and efSearchFilteredPerMillion need k/,
     ],
     [
-      'an efSearch with minScore',
-      (p) => (p.creators.semantic = { boost: 1, minScore: 0.8, efSearch: 500, minWords: 1, perWord: 0 }),
-      /creators\.semantic: efSearch and efSearchFiltered need a k/,
+      'an efSearchFilteredPerMillion with minScore',
+      (p) =>
+        (p.creators.semantic = { boost: 1, minScore: 0.8, efSearchFilteredPerMillion: 50, minWords: 1, perWord: 0 }),
+      /creators\.semantic: efSearchPerMillion and efSearchFilteredPerMillion need k/,
     ],
     [
-      'an efSearchFiltered below k',
-      (p) => (p.creators.semantic = { boost: 1, k: 10, efSearchFiltered: 5, minWords: 1, perWord: 0 }),
-      /creators\.semantic: efSearch and efSearchFiltered need a k they are at least/,
+      'an efSearchPerMillion of 0',
+      (p) => (p.creators.semantic = { boost: 1, k: 10, efSearchPerMillion: 0, minWords: 1, perWord: 0 }),
+      /creators\.semantic\.efSearchPerMillion:/,
     ],
     [
       'a negative perWord',
