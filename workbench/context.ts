@@ -24,7 +24,10 @@ export interface Workbench {
   profile: (nameOrFile?: string) => Profile;
   judgments: (paths: string[] | undefined) => ReturnType<typeof loadJudgments>;
   progress: (label: string) => (done: number, total: number) => void;
-  /** Query vectors as the API embeds them, when it would (SEMANTIC on, the live index has the model's vectors). */
+  /**
+   * Query vectors as the API embeds them, when it would (SEMANTIC on, the live index has the model's vectors), and
+   * the index's size, which the k-NN search's width follows.
+   */
   vectors: () => Promise<LiveVectors | undefined>;
 }
 

@@ -4,8 +4,8 @@ import { EMBEDDING, efSearchOf } from '../../src/search/creator-query.ts';
 
 export interface Recall {
   /**
-   * Queries measured, the k and ef_search the API asks of the HNSW search at this size, plain and under the filter (undefined: the
-   * index's, 100), and its mean share of the exact top 10 (with the worst query's).
+   * Queries measured, the k and ef_search the API asks of the HNSW search at this size, plain and under the filter
+   * (undefined: the index's, 100), and its mean share of the exact top 10 (with the worst query's).
    */
   queries: number;
   k: number;
