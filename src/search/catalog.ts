@@ -122,8 +122,8 @@ export class Catalog {
     let result = await this.rankedSearch(params, pageSize, {}, signal);
     let creators = result.hits.hits.map((hit) => this.pages.summary(hit.fields?.[STORED_SUMMARY]?.[0]));
     if (creators.includes(undefined)) {
-      // Data loaded before summaries were stored (a rollback to it), or rewritten from _source, which leaves them
-      // out: the summaries are built from the source instead.
+      // Data loaded before summaries were stored (a rollback to it), or loaded while they were left out of _source
+      // and since rewritten from it: the summaries are built from the source instead.
       result = await this.rankedSearch(params, pageSize, { _source: SUMMARY_SOURCE, stored_fields: undefined }, signal);
       creators = result.hits.hits.map((hit) => JSON.stringify(creatorSummary(hit._source, this.pages)));
     }

@@ -59,7 +59,7 @@ export const CreatorDocumentSchema = z.strictObject({
   sponsors: z.array(sponsorLink),
   audience: AudienceSchema.nullable(),
   audienceNote: z.string().nullable(),
-  /** The CreatorSummary rendered at index time (present.ts, storedSummary): a stored field, not in _source. */
+  /** The CreatorSummary rendered at index time (present.ts, storedSummary): a stored field, and in _source. */
   summary: z.string(),
   /** The sentence model's vector of the creator's text (indexer/embeddings.ts); absent when loaded with SEMANTIC=off. */
   embedding: z.array(z.number()).optional(),
