@@ -1,22 +1,23 @@
 // `npm run bench:api`: how creator search costs grow with data, what the speed work bought, and what the API adds.
 // It measures nothing until the live request shape returns the same answers as the replaced one, and takes ratios
 // within rounds of rotating order, so a noisy shared machine cannot pass for a speed-up; docs/speed.md has the
-// method and the results. Needs OpenSearch and Redis (`npm run up`). Writes <out>/api-<date>T<time>.md.
+// method and the results. Needs OpenSearch and Redis (`npm run up`, or the local cluster of `npm run up -- --cluster`
+// with its OPENSEARCH_URL and REDIS_CLUSTER_NODES). Writes <out>/api-<date>T<time>.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
 import { parseCommandLine, wholeNumber } from '../common/cli.ts';
+import { loadIndexerConfig } from '../indexer/config.ts';
 import { API_NODE_FLAGS } from '../scripts/stack/api-node-flags.ts';
 import { loadToolEnv } from '../scripts/stack/cli.ts';
 import { Accounts } from '../src/access/accounts.ts';
 import { redisKeys } from '../src/access/store.ts';
-import { directRequest, officialClient } from '../src/clients.ts';
+import { createRedis, directRequest, officialClient } from '../src/clients.ts';
 import { loadConfig } from '../src/config.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { authorization } from '../src/opensearch.ts';
-import { singleRedis } from '../src/redis.ts';
 import { addsStoredPopularity, EMBEDDING, usesSemantic } from '../src/search/creator-query.ts';
 import { loadEmbedder } from '../src/search/embedder.ts';
 import { aliases } from '../src/search/indices.ts';
@@ -121,7 +122,8 @@ if (semantic) process.env.SEMANTIC = 'true';
 
 loadToolEnv();
 const config = loadConfig();
-/** The benchmark loads one node of this machine (it pins its CPU): the first of OPENSEARCH_URL. */
+/** Direct OpenSearch, and the node the data is loaded through: the first of OPENSEARCH_URL (one node, or the local
+ * cluster's first; the API goes round them all). */
 const opensearchUrl = config.opensearch.nodes[0] as string;
 const client = officialClient(config.opensearch, { requestTimeout: 600_000 });
 const profile = loadProfile();
@@ -140,10 +142,12 @@ const log = (line: string) => console.log(line);
 const rotated = (targets: Target[], round: number) =>
   targets.map((_, k) => targets[(round + k) % targets.length] as Target);
 
+/** OpenSearch's CPU so far, summed over every node: one, or the local cluster's (every search may use them all). */
 async function opensearchCpuMs(): Promise<number> {
-  const answer = await fetch(...directRequest(config.opensearch, '/_nodes/_local/stats/process'));
+  const answer = await fetch(...directRequest(config.opensearch, '/_nodes/stats/process'));
   const stats = (await answer.json()) as { nodes: Record<string, { process: { cpu: { total_in_millis: number } } }> };
-  return Object.values(stats.nodes)[0]?.process.cpu.total_in_millis ?? Number.NaN;
+  const nodes = Object.values(stats.nodes);
+  return nodes.length ? nodes.reduce((sum, node) => sum + node.process.cpu.total_in_millis, 0) : Number.NaN;
 }
 
 async function lookupSample(dataset: Dataset): Promise<Lookup[]> {
@@ -477,21 +481,40 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** The benchmark account's balance, set once the account is made. */
 let benchBalance: () => Promise<number>;
 
-const redis = new Redis(singleRedis(config.redis, 'bench:api'));
+/** One node, or the local cluster (npm run up -- --cluster, its nodes in OPENSEARCH_URL): how the data is laid out. */
+async function clusterTopology(): Promise<{ described: string; loads: string | undefined }> {
+  const { body } = await client.cat.nodes({ format: 'json' });
+  const nodes = (body as unknown[]).length;
+  const { shards, replicas } = loadIndexerConfig({ ...process.env, OPENSEARCH_URL: opensearchUrl });
+  const layout = `${nodes === 1 ? 'one node' : `${nodes} nodes`}, ${shards} ${shards === 1 ? 'shard' : 'shards'} and ${replicas} ${replicas === 1 ? 'replica' : 'replicas'} per index`;
+  return { described: layout, loads: nodes === 1 && shards === 1 && replicas === 0 ? undefined : layout };
+}
+const topology = await clusterTopology();
+
+const redis = createRedis(config.redis);
+/** Every server of the Redis the API uses: one, or the local Redis Cluster's masters and replicas. */
+const redisServers = () => (redis instanceof Cluster ? redis.nodes('all') : [redis]);
 try {
   execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   const datasets: Dataset[] = [];
-  for (const size of sizes) datasets.push(await prepareDataset(client, opensearchUrl, size, log, beforeUpTo));
+  for (const size of sizes)
+    datasets.push(await prepareDataset(client, opensearchUrl, size, log, beforeUpTo, topology.loads));
   const cases = searchMix((datasets[0] as Dataset).dir, semantic ? descriptiveQueries(root) : []);
   const store = new Accounts(redis, BENCH_PREFIX);
   const accountId = await store.createAccount({ plan: 'user', allowance: 1_000_000_000 });
   const { key } = await store.createApiKey(accountId, config.keyPrefix, 'benchmark');
   benchBalance = async () => Number(await redis.hget(redisKeys(BENCH_PREFIX).account(accountId), 'balance'));
-  const redisPid = localPid(Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]), 'redis');
+  const redisPids = await Promise.all(
+    redisServers().map(async (server) =>
+      localPid(Number(/process_id:(\d+)/.exec(await server.info('server'))?.[1]), 'redis'),
+    ),
+  );
   const results: SizeResult[] = [];
   let soakText: string | undefined;
+  const layoutsDescribed: string[] = [];
   for (const layout of layouts) {
-    const pinned = await applyLayout(layout, config.opensearch, redisPid);
+    const pinned = await applyLayout(layout, config.opensearch, redisPids);
+    layoutsDescribed.push(`${layout} (${pinned.description})`);
     try {
       for (const [i, dataset] of datasets.entries()) {
         results.push(await measureSize(dataset, layout, cases, key, i === 0));
@@ -510,8 +533,8 @@ try {
   const now = new Date();
   const header = `# API benchmark, ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC
 
-Machine: ${machine()}; OpenSearch ${info.version.number} (one node, heap as the launcher set it), the API, Redis and the load generator all run on it.
-Layouts: ${layouts.join(', ')} (split: OpenSearch pinned to the last core, everything else to the others; shared: all processes on all cores).
+Machine: ${machine()}; OpenSearch ${info.version.number} (${topology.described}, heap as the launcher set it), the API, Redis and the load generator all run on it.${topology.loads ? ' Direct OpenSearch is asked through the first node; the API goes round them all.' : ''}
+Layouts: ${layoutsDescribed.join('; ')}.
 ${baseline ? `Baseline: revision ${baseline.sha} (\`--baseline\`), built in ${path.relative(root, baseline.dir)}: its API with the same key, account and settings is one more target of every round, so today's metered API and the baseline's are compared within rounds.\n` : ''}Mix: ${cases.length} creator searches (${cases.length / 4} judged queries${semantic ? ', the descriptive ones included (--semantic)' : ''} plain, with a country, sorted with a floor, page 2 with a filter), the same at every size. Ranking profile ${profile.name} (${profile.version}); API at LOG_LEVEL=${config.logLevel}.
 Closed loop: autocannon, ${connections} connections, whole passes of the mix per target and round (as many as fill about ${duration} s at the target's warm-up rate, at least one), ${roundCount} rounds in rotating order after a ${warmup} s warm-up per target; medians of the rounds, with their range.
 Open loop: ${openSeconds} s per target and rate. Lookups: ${sequentialCount} per kind and target.
@@ -535,10 +558,15 @@ Before: bench/before-query.ts (the request shape live when the speed work began)
   console.log(report);
   console.log(`Written to ${path.relative(process.cwd(), out)}`);
 } finally {
-  // A long run leaves tens of thousands of per-call keys: found with SCAN (KEYS held Redis for 34 ms) and unlinked
-  // a batch at a time, since one call's arguments cannot carry them all.
-  for await (const keys of redis.scanStream({ match: `${BENCH_PREFIX}*`, count: 1000 }) as AsyncIterable<string[]>) {
-    if (keys.length) await redis.unlink(...keys);
+  // A long run leaves tens of thousands of per-call keys: found with SCAN (KEYS held Redis for 34 ms) on each master
+  // and unlinked a batch at a time, one key a command (a cluster refuses one command across slots).
+  for (const server of redis instanceof Cluster ? redis.nodes('master') : [redis]) {
+    const scan = server.scanStream({ match: `${BENCH_PREFIX}*`, count: 1000 }) as AsyncIterable<string[]>;
+    for await (const keys of scan) {
+      const batch = server.pipeline();
+      for (const key of keys) batch.unlink(key);
+      await batch.exec();
+    }
   }
   redis.disconnect();
   await client.close();

@@ -1,7 +1,7 @@
 // Where the benchmarks' processes run. On a small machine the load generator, the API or indexer and OpenSearch
 // compete for the same cores, so a "shared" run measures that competition as much as the software: every
 // CPU-millisecond in front of OpenSearch is taken from OpenSearch. A "split" run models a deployment (the API and
-// the indexer do not run on OpenSearch's nodes): OpenSearch's JVM is pinned to the last core, and this process, the
+// the indexer do not run on OpenSearch's nodes): OpenSearch's JVMs (one, or a local cluster's every node) are pinned to the last core, and this process, the
 // children it starts afterwards and Redis to the others. Both targets of a comparison run in the same layout.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,34 +41,38 @@ export function localPid(pid: number | undefined, what: string): number | undefi
   }
 }
 
-async function opensearchPid(connection: OpenSearchConnection): Promise<number> {
-  const info = (await (await fetch(...directRequest(connection, '/_nodes/_local/process'))).json()) as {
+/** Every node of the cluster, one or several (npm run up -- --cluster), as local processes. */
+async function opensearchPids(connection: OpenSearchConnection): Promise<number[]> {
+  const info = (await (await fetch(...directRequest(connection, '/_nodes/process'))).json()) as {
     nodes: Record<string, { process: { id: number } }>;
   };
-  const pid = localPid(Object.values(info.nodes)[0]?.process.id, 'opensearch');
-  if (!pid) throw new Error(`--layout split needs OpenSearch running on this machine (as npm run up starts it)`);
-  return pid;
+  const pids = Object.values(info.nodes).map((node) => localPid(node.process.id, 'opensearch'));
+  if (!pids.length || pids.some((pid) => pid === undefined))
+    throw new Error(`--layout split needs every OpenSearch node running on this machine (as npm run up starts them)`);
+  return pids as number[];
 }
 
 export async function applyLayout(
   layout: Layout,
   opensearch: OpenSearchConnection,
-  redisPid: number | undefined,
+  /** Redis's servers (one, or a local Redis Cluster's), undefined where not a local process. */
+  redisPids: (number | undefined)[],
 ): Promise<Pinned> {
   const cores = os.cpus().length;
   if (layout === 'shared') return { layout, description: `everything shares ${cores} cores`, restore: () => {} };
   if (cores < 2) throw new Error('--layout split needs at least 2 cores');
-  const server = await opensearchPid(opensearch);
+  const servers = await opensearchPids(opensearch);
   const rest = cores === 2 ? '0' : `0-${cores - 2}`;
   const last = String(cores - 1);
-  const clients = [process.pid, ...(redisPid ? [redisPid] : [])];
-  pin(server, last);
+  const redis = redisPids.filter((pid) => pid !== undefined);
+  const clients = [process.pid, ...redis];
+  for (const pid of servers) pin(pid, last);
   for (const pid of clients) pin(pid, rest);
   return {
     layout,
-    description: `OpenSearch pinned to core ${last}; ${redisPid ? 'the load generator, the process under test and Redis' : 'the load generator and the process under test'} to core(s) ${rest}`,
+    description: `OpenSearch (${servers.length === 1 ? 'its one node' : `all ${servers.length} nodes`}) pinned to core ${last}; ${redis.length ? 'the load generator, the process under test and Redis' : 'the load generator and the process under test'} to core(s) ${rest}`,
     restore() {
-      for (const pid of [server, ...clients]) {
+      for (const pid of [...servers, ...clients]) {
         try {
           pin(pid, `0-${cores - 1}`);
         } catch {

@@ -159,7 +159,7 @@ async function rawRun() {
 
 // Raw _bulk before and after the indexer, the indexer compared with the faster of the two: neither warm-up nor
 // OpenSearch's drift can favour the indexer. Only the loads run in the layout (generation is not compared).
-const layout = await applyLayout(chosenLayout, config.opensearch, undefined);
+const layout = await applyLayout(chosenLayout, config.opensearch, []);
 let raws: Awaited<ReturnType<typeof rawRun>>[];
 let loaded: Awaited<ReturnType<typeof indexer>>;
 let indexerSize: string;

@@ -69,7 +69,7 @@ try {
   const accountId = await accounts.createAccount({ plan: 'user', allowance: 1_000_000_000 });
   const { key } = await accounts.createApiKey(accountId, config.keyPrefix, 'profile');
   const redisPid = localPid(Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]), 'redis');
-  const pinned = await applyLayout(layout, config.opensearch, redisPid);
+  const pinned = await applyLayout(layout, config.opensearch, [redisPid]);
   let window: [number, number];
   let figures: Awaited<ReturnType<typeof closedLoop>>;
   try {

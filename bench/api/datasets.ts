@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import type { Client } from '@opensearch-project/opensearch';
 import { z } from 'zod';
 import { readJsonFile } from '../../importer/json-file.ts';
-import { loadIndexerConfig } from '../../indexer/config.ts';
+import { type IndexerConfig, loadIndexerConfig } from '../../indexer/config.ts';
 import { generate } from '../../indexer/generate/dataset.ts';
 import { load } from '../../indexer/load.ts';
 import { definitionDigest } from '../../indexer/mappings.ts';
@@ -32,8 +32,8 @@ export interface Dataset {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Whether `prefix` holds the dataset as the indexer would load it now, with vectors of `embedding` or none. */
-async function loaded(client: Client, prefix: string, creators: number, embedding?: string): Promise<boolean> {
+/** Whether `prefix` holds the dataset as the indexer would load it with `config` now. */
+async function loaded(client: Client, prefix: string, creators: number, config: IndexerConfig): Promise<boolean> {
   const alias = `${prefix}creators`;
   const exists = await client.indices.existsAlias({ name: alias });
   if (!exists.body) return false;
@@ -41,10 +41,14 @@ async function loaded(client: Client, prefix: string, creators: number, embeddin
   const { body: mapping } = await client.indices.getMapping({ index: alias });
   const meta = (Object.values(mapping)[0] as { mappings: { _meta?: { definition?: string; embedding?: string } } })
     .mappings._meta;
+  const { body: settings } = await client.indices.getSettings({ index: alias, name: 'index.number_of_*' });
+  const index = (Object.values(settings)[0] as { settings: { index: Record<string, string> } }).settings.index;
   return (
     count.count === creators &&
     meta?.definition === definitionDigest('creators') &&
-    (meta.embedding ?? undefined) === embedding
+    (meta.embedding ?? undefined) === config.embedding?.model &&
+    Number(index.number_of_shards) === config.shards &&
+    Number(index.number_of_replicas) === config.replicas
   );
 }
 
@@ -55,6 +59,8 @@ export async function prepareDataset(
   log: (line: string) => void,
   /** The largest size the data is also loaded as before at: above it, the frozen shape is not measured. */
   beforeUpTo = Number.POSITIVE_INFINITY,
+  /** Where the loads are, when not one node (`3 nodes, 3 shards, 0 replicas`): their times are kept apart. */
+  topology?: string,
 ): Promise<Dataset> {
   const dir = path.join(root, '.cache', 'bench', `creators-${creators}`);
   if (!existsSync(path.join(dir, 'creators.ndjson'))) {
@@ -66,6 +72,7 @@ export async function prepareDataset(
   const quiet = new Writable({ write: (_c, _e, done) => done() }) as unknown as NodeJS.WriteStream;
   // How long each load took, beside the data: a later run that reuses a load still reports it.
   const loadsFile = path.join(dir, 'loads.json');
+  const loadKey = (into: string) => (topology ? `${into} on ${topology}` : into);
   const loads = existsSync(loadsFile) ? readJsonFile(loadsFile, z.record(z.string(), z.number()), 'load record') : {};
   for (const [into, now] of [[prefix, true] as const, ...(beforePrefix ? [[beforePrefix, false] as const] : [])]) {
     const config = loadIndexerConfig({
@@ -80,12 +87,12 @@ export async function prepareDataset(
       INDEX_SORT: String(now),
       DATA_DIR: dir,
     });
-    if (await loaded(client, into, creators, config.embedding?.model)) continue;
+    if (await loaded(client, into, creators, config)) continue;
     log(`Loading ${creators} creators under ${into} (${now ? 'as the indexer loads them now' : 'as before'})...`);
     const started = Date.now();
     await load({ client, config, out: quiet });
     const seconds = (Date.now() - started) / 1000;
-    loads[into] = seconds;
+    loads[loadKey(into)] = seconds;
     writeFileSync(loadsFile, `${JSON.stringify(loads)}\n`);
     log(`  loaded in ${seconds.toFixed(0)} s`);
   }
@@ -97,7 +104,7 @@ export async function prepareDataset(
     prefix,
     beforePrefix,
     indexedPopularity: recordedIndex(body as Mappings)?.popularity,
-    loadSeconds: loads[prefix],
+    loadSeconds: loads[loadKey(prefix)],
     indexBytes: stats._all.primaries?.store?.size_in_bytes ?? Number.NaN,
   };
 }
