@@ -9,7 +9,7 @@ import { announceChange } from './notices.ts';
 import { currentPeriod, type Period } from './periods.ts';
 import { type Settled, settleDue } from './settle.ts';
 import { AccessStore, redisKeys, selectorOf } from './store.ts';
-import { readUsage } from './usage.ts';
+import { byCreation, readUsage } from './usage.ts';
 
 // Adds (or, with ARGV[3] = 'set', sets) credits in the current period, rolling it over first when it is older (only
 // forward, as in the access script: an admin clock a little behind never takes the account back a period).
@@ -105,10 +105,7 @@ export class Accounts {
         };
       }),
     );
-    // Creation time is kept to the millisecond: two keys made in one come in id order, not the set's random one.
-    return keys.sort(
-      (a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || a.keyId.localeCompare(b.keyId),
-    );
+    return keys.sort(byCreation);
   }
 
   /**

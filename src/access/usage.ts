@@ -21,6 +21,13 @@ export interface Usage {
   days: { date: string; spent: number }[];
 }
 
+/**
+ * Keys in the order they were made. Creation time is kept to the millisecond: two keys made in one come in id order,
+ * not the key set's random one.
+ */
+export const byCreation = (a: { keyId: string; createdAt?: string }, b: { keyId: string; createdAt?: string }) =>
+  String(a.createdAt).localeCompare(String(b.createdAt)) || a.keyId.localeCompare(b.keyId);
+
 /** The counts above 0, ordered by `order`. */
 const spentOnly = (counts: Map<string, number>, order: (a: [string, number], b: [string, number]) => number) =>
   [...counts].filter(([, spent]) => spent > 0).sort(order);
@@ -56,10 +63,9 @@ export async function readUsage(redis: RedisClient, prefix: string, accountId: s
         spent: byKey.get(keyId) ?? 0,
         revoked: Boolean(revokedAt),
       };
-      return { usage, createdAt: createdAt ?? '' };
+      return { usage, keyId, createdAt: createdAt ?? '' };
     })
-    // Creation time is kept to the millisecond: two keys made in one come in id order, not the set's random one.
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.usage.keyId.localeCompare(b.usage.keyId))
+    .sort(byCreation)
     .map(({ usage }) => usage);
   return {
     periodId,
