@@ -486,8 +486,9 @@ async function clusterTopology(): Promise<{ described: string; loads: string | u
   const { body } = await client.cat.nodes({ format: 'json' });
   const nodes = (body as unknown[]).length;
   const { shards, replicas } = loadIndexerConfig({ ...process.env, OPENSEARCH_URL: opensearchUrl });
-  const layout = `${nodes === 1 ? 'one node' : `${nodes} nodes`}, ${shards} ${shards === 1 ? 'shard' : 'shards'} and ${replicas} ${replicas === 1 ? 'replica' : 'replicas'} per index`;
-  return { described: layout, loads: nodes === 1 && shards === 1 && replicas === 0 ? undefined : layout };
+  const described = `${nodes === 1 ? 'one node' : `${nodes} nodes`}, ${shards} ${shards === 1 ? 'shard' : 'shards'} and ${replicas} ${replicas === 1 ? 'replica' : 'replicas'} per index`;
+  // The loads' times are kept apart from one node's default layout (whose keys predate the cluster).
+  return { described, loads: nodes === 1 && shards === 1 && replicas === 0 ? undefined : described };
 }
 const topology = await clusterTopology();
 
