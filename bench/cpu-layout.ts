@@ -1,8 +1,9 @@
 // Where the benchmarks' processes run. On a small machine the load generator, the API or indexer and OpenSearch
 // compete for the same cores, so a "shared" run measures that competition as much as the software: every
 // CPU-millisecond in front of OpenSearch is taken from OpenSearch. A "split" run models a deployment (the API and
-// the indexer do not run on OpenSearch's nodes): OpenSearch's JVMs (one, or a local cluster's every node) are pinned to the last core, and this process, the
-// children it starts afterwards and Redis to the others. Both targets of a comparison run in the same layout.
+// the indexer do not run on OpenSearch's nodes): OpenSearch's JVMs (one, or every node of a local cluster) are
+// pinned to the last core, and this process, the children it starts afterwards and Redis to the others. Both
+// targets of a comparison run in the same layout.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';

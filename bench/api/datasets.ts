@@ -59,7 +59,8 @@ export async function prepareDataset(
   log: (line: string) => void,
   /** The largest size the data is also loaded as before at: above it, the frozen shape is not measured. */
   beforeUpTo = Number.POSITIVE_INFINITY,
-  /** Where the loads are, when not one node (`3 nodes, 3 shards, 0 replicas`): their times are kept apart. */
+  /** Where the loads are, when not one node's one shard (`3 nodes, 3 shards and 0 replicas per index`): their
+   * times are kept apart. */
   topology?: string,
 ): Promise<Dataset> {
   const dir = path.join(root, '.cache', 'bench', `creators-${creators}`);
