@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTs } from '../support/run.ts';
 import { clusterEnv } from './support.ts';
 
 // bench:api on the local cluster (issue 55's growth report is measured on one node and on the cluster): the data
 // spread over 3 shards, OpenSearch's CPU summed over the 3 nodes, every node and every Redis server pinned in the
 // split layout, and the API and the benchmark's own account on the Redis Cluster.
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
 const out = mkdtempSync(path.join(os.tmpdir(), 'bench-api-cluster-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -19,15 +16,9 @@ describe('npm run bench:api on the local cluster', () => {
   it('measures direct search and the metered API on 3 nodes, split', { timeout: 480_000 }, async () => {
     const args = ['--sizes', '1000', '--before-up-to', '1000', '--layouts', 'split'];
     args.push('--duration', '1', '--rounds', '1', '--warmup', '1', '--open', '1', '--sequential', '10');
-    const { stdout } = await run(
-      process.execPath,
-      [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'bench/api.ts', ...args, '--out', out],
-      {
-        cwd: root,
-        env: { ...process.env, ...clusterEnv(), INDEX_SHARDS: '3', INDEX_REPLICAS: '0' },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
+    const env = { ...process.env, ...clusterEnv(), INDEX_SHARDS: '3', INDEX_REPLICAS: '0' };
+    const { code, stdout, stderr } = await runTs('bench/api.ts', [...args, '--out', out], env, 450_000);
+    expect(code, stderr).toBe(0);
     const [name] = readdirSync(out);
     const report = readFileSync(path.join(out, name as string), 'utf8');
     expect(report).toMatch(/OpenSearch [\d.]+ \(3 nodes, 3 shards and 0 replicas per index,/);
