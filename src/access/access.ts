@@ -6,11 +6,12 @@ import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
 import { limitedAddress } from './address.ts';
 import { Ahead, type GoAhead } from './ahead.ts';
+import { Blocks } from './blocks.ts';
 import { Confirmations } from './confirmations.ts';
 import { bearerKey, digestOf, sameDigest, wellFormed } from './keys.ts';
 import { type Count, exceeded, Limits, rateLimitHeaders, type Window } from './limits.ts';
 import { type Log, type RefundOf, Refunds } from './refunds.ts';
-import type { AccessOutcome, AccessStore, Granted, KeyRef } from './store.ts';
+import type { AccessOutcome, AccessStore, Granted, KeyRef, RateWindow } from './store.ts';
 
 export interface Caller {
   authorization: string | undefined;
@@ -23,6 +24,8 @@ export interface Caller {
   operation?: string;
   /** An export's most rows: it reserves what they cost in pages of the plan's size, instead of `cost`. */
   rows?: number;
+  /** False for a call that waited for a block of credits that could not serve it: it asks for none. */
+  block?: false;
 }
 
 /** A call that may proceed: what the credit script answered, plus what the handlers need. */
@@ -37,6 +40,8 @@ export interface Grant extends Omit<Granted, 'status' | 'window' | 'cost'> {
   pageSize: number;
   /** Headers every response to this call carries (rate limits, credits). */
   headers: Record<string, string>;
+  /** A call served from a block of credits (blocks.ts): its decision goes there, not to Redis. */
+  block?: { settle(kept: boolean): void };
 }
 
 /** What every call gets when access is disabled (benchmarks only): no key, no metering. */
@@ -79,6 +84,8 @@ interface Reservation {
   operation: string;
   /** When the check was sent (ms). */
   since: number;
+  /** Calls to reserve at once as a block (blocks.ts), this one first. */
+  block?: number;
 }
 
 /** How many keys an API process remembers the account of. */
@@ -112,6 +119,9 @@ export class Access {
   /** Keys seen before, by digest. The account and key never change (revocation is checked by the script). */
   private readonly known = new Map<string, KeyRef>();
   private readonly ahead: Ahead;
+  private readonly blocks: Blocks<Grant>;
+  /** The refunds of blocks that have ended, while they are sent (shutdown waits for them). */
+  private readonly ending = new Set<Promise<void>>();
   readonly refunds: Refunds;
   readonly confirmations: Confirmations;
   private readonly now: () => Date;
@@ -121,7 +131,10 @@ export class Access {
 
   constructor(
     private readonly store: AccessStore,
-    private readonly config: Pick<Config, 'plans' | 'keyPrefix' | 'ipPerMinute' | 'ipv6LimitPrefix' | 'accessAhead'>,
+    private readonly config: Pick<
+      Config,
+      'plans' | 'keyPrefix' | 'ipPerMinute' | 'ipv6LimitPrefix' | 'accessAhead' | 'accessBlocks'
+    >,
     { log, now = () => new Date(), metrics }: AccessOptions,
   ) {
     this.limits = new Limits(store, (err, what) => {
@@ -129,6 +142,10 @@ export class Access {
       log.warn({ err }, `${what} failed open`);
     });
     this.ahead = new Ahead(config.accessAhead);
+    // On a cluster the address is counted apart from the script, which could not count a block's calls there.
+    this.blocks = new Blocks(config.accessBlocks && store.countsAddresses, (grant, keep, made) =>
+      this.endBlock(grant, keep, made),
+    );
     this.refunds = new Refunds(store, log, metrics);
     this.confirmations = new Confirmations(store, log, metrics);
     this.now = now;
@@ -159,17 +176,36 @@ export class Access {
     return this.ahead.take(digest, caller, () => this.authorize(caller, digest));
   }
 
+  /**
+   * A grant from the block of credits this key, operation and address hold here (blocks.ts), if one serves; while
+   * one is asked for, from that block once it answers (undefined if it cannot serve the call).
+   */
+  fromBlock(caller: Caller, digest: string | undefined): Grant | Promise<Grant | undefined> | undefined {
+    const key = blockKey(caller, digest);
+    if (key === undefined) return;
+    return this.blocks.take(key) ?? this.blocks.asking(key)?.then(() => this.blocks.take(key));
+  }
+
   async authorize(caller: Caller, digest = this.identify(caller.authorization)): Promise<Grant> {
+    const key = digest && this.known.has(digest) ? blockKey(caller, digest) : undefined;
+    const block = key === undefined ? undefined : this.blocks.ask(key);
     try {
-      return await this.check(caller, digest);
+      const [grant, window] = await this.check(caller, digest, block);
+      if (!block || key === undefined) return grant;
+      const first = this.blocks.answered(key, grant, grant.charged, window);
+      // The account changed while the check ran (accountChanged ran): the block serves this call only.
+      if (first && this.known.get(digest as string)?.accountId !== grant.accountId) this.blocks.close(grant.accountId);
+      return first ?? grant;
     } catch (error) {
+      if (block && key !== undefined) this.blocks.failed(key);
       // Any refusal (or outage) stops this key from going ahead until a billable call is granted again.
       if (digest) this.ahead.refused(digest);
       throw error;
     }
   }
 
-  private async check(caller: Caller, digest: string | undefined): Promise<Grant> {
+  /** The call's grant, and the key's window as the check counted it. */
+  private async check(caller: Caller, digest: string | undefined, block?: number): Promise<[Grant, RateWindow]> {
     const known = digest ? this.known.get(digest) : undefined;
     const operation = caller.operation ?? '-';
     const call: Reservation = {
@@ -178,6 +214,7 @@ export class Access {
       callId: nextCallId(),
       operation,
       since: Date.now(),
+      block,
     };
     const [ipCount, ref, reserved] = await this.firstTrip(caller, digest, known, call);
     const ipWindow: Window = { name: 'ip', limit: this.config.ipPerMinute, ...ipCount };
@@ -218,9 +255,9 @@ export class Access {
       const left = Math.min(outcome.balance ?? Number.POSITIVE_INFINITY, outcome.capLeft ?? Number.POSITIVE_INFINITY);
       this.ahead.granted(digest, plan.pageSize, left);
     }
-    const { status: _status, window: _window, cost: _cost, ...granted } = outcome;
+    const { status: _status, window, cost: _cost, ...granted } = outcome;
     if (granted.charged) this.metrics?.creditsCharged.inc({ plan: granted.plan, operation }, granted.charged);
-    return {
+    const grant = {
       ...granted,
       accountId: ref.accountId,
       callId: call.callId,
@@ -229,6 +266,28 @@ export class Access {
       pageSize: plan.pageSize,
       headers: rateLimitHeaders(keyWindow),
     };
+    return [grant, window];
+  }
+
+  /** A block has ended and its calls have settled: it keeps what they kept, and the rest goes back. */
+  private endBlock(grant: Grant, keep: number, made: number): void {
+    const back = grant.charged - keep;
+    if (back === 0) {
+      this.confirm(grant);
+      return;
+    }
+    this.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, back);
+    const unmade = grant.charged - made;
+    const sent = this.giveBack({ ...grant, since: grant.checkedAt, charged: true, keep, unmade }).finally(() =>
+      this.ending.delete(sent),
+    );
+    this.ending.add(sent);
+  }
+
+  /** For shutdown: every block serves no more calls, and those done are settled. */
+  async closeBlocks(): Promise<void> {
+    this.blocks.close();
+    await Promise.all(this.ending);
   }
 
   /**
@@ -304,6 +363,7 @@ export class Access {
    * checks only once granted again. `undefined`: notices may have been missed, so every account is treated so.
    */
   accountChanged(accountId?: string): void {
+    this.blocks.close(accountId);
     if (accountId === undefined) {
       this.known.clear();
       this.ahead.forgetAll();
@@ -311,6 +371,13 @@ export class Access {
     }
     for (const [digest, ref] of this.known) if (ref.accountId === accountId) this.forget(digest);
   }
+}
+
+/** What a block of credits is held for: a valid call of one credit (no export) of a key, operation and address. */
+function blockKey(caller: Caller, digest: string | undefined): string | undefined {
+  if (digest === undefined || !caller.valid || caller.cost !== 1 || caller.rows !== undefined || caller.block === false)
+    return;
+  return `${digest} ${caller.operation} ${caller.ip}`;
 }
 
 /**

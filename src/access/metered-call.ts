@@ -70,9 +70,16 @@ export class Meter {
     if (!this.access) return new MeteredCall(this, openGrant(this.pageSize));
     const caller = { ...client, ip: this.access.addressOf(client.ip) };
     const digest = this.access.identify(caller.authorization);
+    const fromBlock = this.access.fromBlock(caller, digest);
+    const blockGrant = fromBlock instanceof Promise ? await fromBlock : fromBlock;
+    if (blockGrant) return this.held(new MeteredCall(this, blockGrant));
+    if (fromBlock) caller.block = false; // it waited for a block in vain: it checks on its own now
     const ahead = mayGoAhead ? this.access.goAhead(caller, digest) : undefined;
     if (ahead) return new MeteredCall(this, undefined, ahead);
-    const call = new MeteredCall(this, await this.access.authorize(caller, digest));
+    return this.held(new MeteredCall(this, await this.access.authorize(caller, digest)));
+  }
+
+  private held(call: MeteredCall): MeteredCall {
     this.hold(call);
     return call;
   }
@@ -172,6 +179,7 @@ export class MeteredCall {
     this.meter.decided(this);
     const keep = this.kept ?? (succeeded ? this.grant?.charged : 0) ?? 0;
     if (keep < (this.grant?.charged ?? 0)) await this.refund(keep);
+    else if (this.grant?.block) this.grant.block.settle(true);
     else if (this.grant?.charged) this.meter.access?.confirm(this.grant);
   }
 
@@ -189,9 +197,14 @@ export class MeteredCall {
     const grant = this.grant;
     if (!grant?.charged || !this.meter.access) return;
     const back = grant.charged - keep;
-    this.meter.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, back);
     if (grant.balance !== null) grant.balance += back;
     grant.charged = keep;
+    // The block gives its calls' credits back together when it ends, and counts them then.
+    if (grant.block) {
+      grant.block.settle(false);
+      return;
+    }
+    this.meter.metrics?.creditsRefunded.inc({ plan: grant.plan, operation: grant.operation }, back);
     await this.meter.access.giveBack({
       accountId: grant.accountId,
       callId: grant.callId,

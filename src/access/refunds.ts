@@ -21,6 +21,8 @@ export interface RefundOf {
   charged: boolean;
   /** Credits of the reservation the call keeps (an export's rows sent); the rest comes back. */
   keep?: number;
+  /** Of a block of credits: the calls it did not make, which leave the minute windows they were counted in. */
+  unmade?: number;
 }
 
 export class Refunds {
@@ -45,7 +47,7 @@ export class Refunds {
   /** Gives back what the call reserved, now or as soon as Redis answers; false when it had to wait. Never throws. */
   async refund(call: RefundOf): Promise<boolean> {
     try {
-      this.landed(call, await this.store.refund(call.accountId, call.callId, call.keep));
+      this.landed(call, await this.store.refund(call.accountId, call.callId, call.keep, call.unmade));
       return true;
     } catch (err) {
       this.log.warn({ err, accountId: call.accountId, callId: call.callId }, 'refund deferred: Redis did not answer');
@@ -83,7 +85,7 @@ export class Refunds {
         continue;
       }
       try {
-        this.landed(call, await this.store.refund(call.accountId, call.callId, call.keep));
+        this.landed(call, await this.store.refund(call.accountId, call.callId, call.keep, call.unmade));
         this.pending.delete(callId);
       } catch {
         return; // still unreachable: the next round tries again

@@ -26,17 +26,27 @@ end
 // the call is marked settled for as long as its record lives, so a refund sent twice, settlement after a refund, or
 // a reservation that runs after its refund (a script that waited out a stall) changes nothing. Nothing comes back
 // once the period has rolled over (the new allowance is already whole). The key's and the endpoint's usage counters
-// of the period go down by what comes back. Returns the credits given back, or -1 when the call has no record:
-// never reserved, or the record expired.
+// of the period go down by what comes back. A block's calls not made (blocks.ts; `unmade`, or all that come back
+// when settlement ends a block whose process died) also leave the minute windows they were counted in, if those
+// windows still run: a window that ends later than a minute after the block was taken (`at`) opened after it.
+// Returns the credits given back, or -1 when the call has no record: never reserved, or the record expired.
 const GIVE_BACK_LUA = `
-local function giveBack(account, call, ttlMs, keep)
+${NOW_LUA}
+local function giveBack(account, call, ttlMs, keep, unmade)
   local prior = redis.call('GET', call)
   if prior == 'refunded' then return 0 end
   redis.call('SET', call, 'refunded', 'PX', ttlMs)
   if not prior then return -1 end
   local reserved = cjson.decode(prior)
-  if redis.call('HGET', account, 'periodId') ~= reserved.periodId then return 0 end
   local back = reserved.cost - (keep or 0)
+  unmade = unmade or back
+  if reserved.at and unmade > 0 then
+    for _, window in ipairs({account .. ':key:' .. reserved.key .. ':rate', reserved.ip}) do
+      local ttl = redis.call('PTTL', window)
+      if ttl > 0 and nowMs() + ttl <= reserved.at + 60000 then redis.call('DECRBY', window, unmade) end
+    end
+  end
+  if redis.call('HGET', account, 'periodId') ~= reserved.periodId then return 0 end
   if back <= 0 then return 0 end
   redis.call('HINCRBY', account, 'balance', back)
   if reserved.usage then
@@ -120,13 +130,24 @@ if metered and not prior then
   elseif cap and spent + cost > cap then
     status = 'key_capped'
   else
+    local reservation = {periodId = periodId, key = arg.keyId}
+    -- A block (blocks.ts): up to arg.block calls of this key at once, each counted in the minute windows now, never
+    -- more than half of what is left of either window, of the balance or of the key's cap: a block always leaves
+    -- other calls at least as much as it holds.
+    local block = arg.block and math.min(arg.block, math.floor(balance / 2), cap and math.floor((cap - spent) / 2) or
+      arg.block, math.floor((limit - window.used) / 2) + 1, ip and math.floor((arg.ipLimit - ip.used) / 2) + 1 or arg.block)
+    if block and block > cost then
+      redis.call('INCRBY', rate, block - cost)
+      if ip then redis.call('INCRBY', address, block - cost) end
+      cost, reservation.at, reservation.ip = block, nowMs(), ip and address
+    end
     balance = redis.call('HINCRBY', account, 'balance', -cost)
     charged = cost
     local field = arg.keyId .. ' ' .. arg.operation .. ' ' .. arg.day
     spent = redis.call('HINCRBY', usage, 'k ' .. arg.keyId, cost)
     if spent == cost then redis.call('PEXPIRE', usage, arg.usageTtlMs) end
     redis.call('HINCRBY', usage, field, cost)
-    local reservation = {cost = cost, periodId = periodId, key = arg.keyId, usage = field}
+    reservation.cost, reservation.usage = cost, field
     redis.call('SET', call, cjson.encode(reservation), 'PX', arg.callTtlMs)
     local deadline = nowMs() + arg.reservationMs
     redis.call('ZADD', pending, deadline, arg.callId)
@@ -144,12 +165,12 @@ return reply({
 })
 `;
 
-// A failed call's refund, or an export's settlement (KEYS: account, call, pending; ARGV: ttl, call id, credits to
-// keep): it is no longer pending either way.
+// A failed call's refund, or an export's or a block's settlement (KEYS: account, call, pending; ARGV: ttl, call id,
+// credits to keep, and for a block the calls it did not make): it is no longer pending either way.
 const REFUND_LUA = `
 ${GIVE_BACK_LUA}
 redis.call('ZREM', KEYS[3], ARGV[2])
-return giveBack(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[3]))
+return giveBack(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[3]), tonumber(ARGV[4]))
 `;
 
 // Settles one account (KEYS: account, pending; ARGV: ttl, at most how many calls): refunds every reservation past
@@ -157,7 +178,6 @@ return giveBack(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[3]))
 // deadline still pending or false, whether more are overdue than this run took}. A call's record is named after the
 // account's key (the same hash tag, so the same slot).
 const SETTLE_LUA = `
-${NOW_LUA}
 ${GIVE_BACK_LUA}
 local account, pending = KEYS[1], KEYS[2]
 local overdue = redis.call('ZRANGEBYSCORE', pending, '-inf', nowMs(), 'LIMIT', 0, tonumber(ARGV[2]))
@@ -183,6 +203,7 @@ declare module 'ioredis' {
       ttlMs: number,
       callId: string,
       keep: number,
+      ...unmade: number[]
     ): Result<number, Context>;
     csiSettle(
       account: string,

@@ -17,7 +17,8 @@ import { defineScripts } from './scripts.ts';
  *   <p>{acct:<id>}:keyids        set   the account's key ids
  *   <p>{acct:<id>}:key:<keyId>   hash  selector, digest, name, createdAt, lastUsedAt, revokedAt, cap
  *   <p>{acct:<id>}:key:<keyId>:rate  counter of the key's current one-minute window (expires with it)
- *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId, key, usage: its usage field},
+ *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId, key, usage: its usage field,
+ *                                and for a block (blocks.ts) at: when it was taken, ip: its address's window},
  *                                or "refunded" (CALL_TTL_MS)
  *   <p>{acct:<id>}:pending       zset  reservations not confirmed yet: call ids by deadline (Redis's clock, ms)
  *   <p>{acct:<id>}:usage:<periodId>  hash  credits spent in the period: "k <keyId>" per key (its cap is checked
@@ -184,7 +185,7 @@ export class AccessStore {
    */
   async access(
     ref: KeyRef,
-    call: { cost: number; callId: string; operation: string; rows?: number },
+    call: { cost: number; callId: string; operation: string; rows?: number; block?: number },
     plans: { limits: Record<string, number>; pageSizes: Record<string, number> },
     now: Date,
     ip?: { address: string; limit: number },
@@ -202,6 +203,7 @@ export class AccessStore {
       ipLimit: ip?.limit,
       callId: call.callId,
       accountId: ref.accountId,
+      block: call.block,
     });
     const args = `${perCall.slice(0, -1)},${this.fixedArgs(periods, plans.limits)}`;
     const keys: string[] = [...this.keys.together.access(ref.accountId, ref.keyId, call.callId)];
@@ -266,12 +268,14 @@ export class AccessStore {
   }
 
   /**
-   * Gives back what call `callId` reserved but `keep` credits, once however often it is asked: the credits given
-   * back, or -1 when Redis has no record of the call (never reserved, or expired).
+   * Gives back what call `callId` reserved but `keep` credits, once however often it is asked (for a block, with the
+   * calls it did not make): the credits given back, or -1 when Redis has no record of the call (never reserved, or
+   * expired).
    */
-  async refund(accountId: string, callId: string, keep = 0): Promise<number> {
+  async refund(accountId: string, callId: string, keep = 0, unmade?: number): Promise<number> {
     const keys = this.keys.together.refund(accountId, callId);
-    return Number(await this.redis.csiRefund(...keys, CALL_TTL_MS, callId, keep));
+    const block = unmade === undefined ? [] : [unmade];
+    return Number(await this.redis.csiRefund(...keys, CALL_TTL_MS, callId, keep, ...block));
   }
 
   /** The calls' answers were written: their charges stand. How many were still pending (the rest were settled). */

@@ -71,6 +71,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, { config, clients, m
   // the clients go (what is still left then, settlement refunds after its deadline).
   app.addHook('onClose', async () => {
     clearTimeout(cancel);
+    await access.closeBlocks();
     await Promise.all([access.refunds.drain(DRAIN_MS), access.confirmations.drain(DRAIN_MS)]);
   });
 });

@@ -31,6 +31,7 @@ function stubAccess(events: string[], check: () => Grant, ahead = true) {
   const access = {
     identify: () => 'digest',
     addressOf: (ip: string) => ip,
+    fromBlock: () => undefined,
     goAhead: () =>
       ahead ? { pageSize: 25, signal: new AbortController().signal, check: authorize, release: () => {} } : undefined,
     authorize,

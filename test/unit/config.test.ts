@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       accessDisabled: false,
       accessAhead: true,
+      accessBlocks: true,
       reservationMs: 20_000,
       settleEveryMs: 5000,
       rankingProfile: DEFAULT_PROFILE,
