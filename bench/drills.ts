@@ -19,7 +19,7 @@ import { redisWork } from './drills/redis-cost.ts';
 import { refused, spent } from './drills/refusals.ts';
 import { report } from './drills/report.ts';
 import { stackOrExit } from './drills/stack.ts';
-import { hangUps, killNine } from './drills/unanswered.ts';
+import { hangUps, killBlocks, killNine } from './drills/unanswered.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 parseCommandLine(
@@ -79,6 +79,7 @@ try {
     ['10 paused node', () => pausedNode(ctx)],
     ['11 /readyz flood', () => readyzFlood(ctx)],
     ['12 cap', () => capRace(ctx, paths)],
+    ['13 kill -9, blocks', () => killBlocks(ctx, paths)],
   ];
   for (const [name, drill] of drills) {
     console.log(`drill ${name}…`);

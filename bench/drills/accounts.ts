@@ -30,6 +30,14 @@ export function accountsIn(redis: Redis, prefix: string, keyPrefix: string) {
       (await store.usage(a.accountId)).keys.find((k) => k.keyId === a.keyId)?.spent ?? Number.NaN,
     revoke: (a: Account) => store.revokeKey(a.accountId, a.keyId),
     balance: async (a: Account) => Number((await store.getAccount(a.accountId))?.balance),
+    /** Reservations the account's checks made (each call's, or each block's), as long as their records live. */
+    reservations: async (a: Account) => {
+      let count = 0;
+      for await (const found of redis.scanStream({ match: `${keys.account(a.accountId)}:call:*`, count: 1000 })) {
+        count += (found as string[]).length;
+      }
+      return count;
+    },
     /** The Redis key of the account's hash, where its balance moves. */
     hash: (a: Account) => keys.account(a.accountId),
   };

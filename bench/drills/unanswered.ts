@@ -1,10 +1,11 @@
-// Drills 7–8: calls whose answer never reaches the client. The API process killed (SIGKILL) with calls in flight,
-// then started again: settlement refunds every call left unconfirmed. Clients that hang up just before their answer:
+// Drills 7–8 and 13: calls whose answer never reaches the client. The API process killed (SIGKILL) with calls in
+// flight, or while a fast key is served from blocks of credits, then started again: settlement refunds every call
+// left unconfirmed. Clients that hang up just before their answer:
 // each call is refunded. Either way no client pays for an answer it did not get.
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { slowOpenSearch } from '../slow-opensearch.ts';
-import { accountsIn } from './accounts.ts';
+import { type Account, accountsIn, type DrillAccounts } from './accounts.ts';
 import { type Context, type Paths, times } from './lab.ts';
 import { type Row, row, settled, snapshot } from './ledger.ts';
 import { fetchStatus, type Server, startServer } from './server.ts';
@@ -39,16 +40,8 @@ export async function killNine(ctx: Context, { lookup }: Paths): Promise<Row> {
     const statuses = await answers;
     const served = statuses.filter((s) => s === 200).length;
     const lastInstant = answeredAt.filter((t) => killedAt - t <= LAST_INSTANT_MS).length;
-    // Started again: its settlement refunds what the killed process left pending, once past the deadline.
     servers.push(await startServer(ctx, prefix, { OPENSEARCH_URL: slow.url }));
-    let settledMs: number | undefined;
-    while (Date.now() - killedAt < 75_000) {
-      if (before.balance - (await accounts.balance(a)) <= served) {
-        settledMs = Date.now() - killedAt;
-        break;
-      }
-      await sleep(250);
-    }
+    const settledMs = await settlement(accounts, a, before.balance - served, killedAt);
     const after = await settled(ledger, accounts, a);
     const free = Math.max(0, served - (before.balance - after.balance));
     return {
@@ -78,6 +71,85 @@ export async function killNine(ctx: Context, { lookup }: Paths): Promise<Row> {
   } finally {
     for (const server of servers) server.process.kill('SIGKILL');
     slow.close();
+  }
+}
+
+/**
+ * After a kill, with a process started again (its settlement refunds what the killed one left pending once past the
+ * deadline): ms from the kill until the balance is back to `expected` or above, or undefined after 75 s.
+ */
+async function settlement(accounts: DrillAccounts, a: Account, expected: number, killedAt: number) {
+  while (Date.now() - killedAt < 75_000) {
+    if ((await accounts.balance(a)) >= expected) return Date.now() - killedAt;
+    await sleep(250);
+  }
+}
+
+/**
+ * Drill 13: the process killed while a fast key is served from blocks of credits (src/access/blocks.ts). The calls of
+ * a block that kept their credits are recorded in Redis with the confirmations' batches, so settlement refunds the
+ * blocks open at the kill but for those: as in drill 7, only calls answered in the instant before the kill go free.
+ */
+export async function killBlocks(ctx: Context, { lookup }: Paths): Promise<Row> {
+  const { admin, ledger } = ctx;
+  const clients = 16;
+  const prefix = `${ctx.runPrefix}kill9blocks:`;
+  const accounts = accountsIn(admin, prefix, ctx.keyPrefix);
+  const a = await accounts.open(100_000);
+  const servers: Server[] = [];
+  try {
+    servers.push(await startServer(ctx, prefix));
+    const before = await snapshot(ledger, accounts, a);
+    const answeredAt: number[] = [];
+    const statuses: number[] = [];
+    const base = servers[0]?.base;
+    let killed = false;
+    const client = async () => {
+      while (!killed) {
+        const status = await fetchStatus(`${base}${lookup}`, a.key);
+        statuses.push(status);
+        if (status === 200) answeredAt.push(Date.now());
+      }
+    };
+    const load = Promise.all(times(clients, client));
+    await sleep(1500);
+    const killedAt = Date.now();
+    servers[0]?.process.kill('SIGKILL');
+    killed = true;
+    await load;
+    const served = statuses.filter((s) => s === 200).length;
+    const lastInstant = answeredAt.filter((t) => killedAt - t <= LAST_INSTANT_MS).length;
+    const reservations = await accounts.reservations(a);
+    servers.push(await startServer(ctx, prefix));
+    const settledMs = await settlement(accounts, a, before.balance - served, killedAt);
+    const after = await settled(ledger, accounts, a);
+    const free = Math.max(0, served - (before.balance - after.balance));
+    return {
+      ...row(
+        ledger,
+        `13. SIGKILL to src/server.ts while ${clients} clients call one key as fast as it answers (served from blocks of credits), after 1.5 s, then a restart`,
+        statuses,
+        before,
+        after,
+        [
+          {
+            text: `served from blocks: ${served} calls answered, ${reservations} reservations made`,
+            ok: served > 2 * reservations,
+          },
+          {
+            text: `the blocks open at the kill refunded ${settledMs === undefined ? 'not within 75 s' : `${(settledMs / 1000).toFixed(1)} s after the kill`}`,
+            ok: settledMs !== undefined && settledMs <= 60_000,
+          },
+          {
+            text: `free calls (${free}) ≤ those answered in the last ${LAST_INSTANT_MS} ms before the kill (${lastInstant})`,
+            ok: free <= lastInstant,
+          },
+        ],
+      ),
+      mayCreate: lastInstant,
+    };
+  } finally {
+    for (const server of servers) server.process.kill('SIGKILL');
   }
 }
 

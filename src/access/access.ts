@@ -142,12 +142,13 @@ export class Access {
       log.warn({ err }, `${what} failed open`);
     });
     this.ahead = new Ahead(config.accessAhead);
-    // On a cluster the address is counted apart from the script, which could not count a block's calls there.
-    this.blocks = new Blocks(config.accessBlocks && store.countsAddresses, (grant, keep, made) =>
-      this.endBlock(grant, keep, made),
-    );
     this.refunds = new Refunds(store, log, metrics);
     this.confirmations = new Confirmations(store, log, metrics);
+    // On a cluster the address is counted apart from the script, which could not count a block's calls there.
+    this.blocks = new Blocks(config.accessBlocks && store.countsAddresses, {
+      kept: ({ accountId, callId }, nth) => this.confirmations.keptInBlock(accountId, callId, nth),
+      ended: (grant, keep, made) => this.endBlock(grant, keep, made),
+    });
     this.now = now;
     this.metrics = metrics;
     const withApi = Object.entries(config.plans).filter(([, plan]) => plan.api);

@@ -1,10 +1,10 @@
 // Blocks of credits: a key calling this process fast takes the credits (and the minute windows' counts) of several
-// calls in one check and spends them here, without a Redis round trip per call. A block serves calls for BLOCK_MS:
-// on a kill, the calls it served in that short life go free with it (settlement refunds the whole block after its
-// deadline), as only calls answered in the instant before a kill do otherwise; a revocation or plan change
-// (notices.ts) ends it at once. When it has ended and its calls have settled, what they did not keep goes back in
-// one refund, to the balance, the usage counters and the windows (scripts.ts), or, all kept, it is confirmed like
-// one call. Only keys whose limits leave room for such rates ever take one (BLOCK_FROM).
+// calls in one check and spends them here, without a Redis round trip per call. A block serves calls for BLOCK_MS;
+// a revocation or plan change (notices.ts) ends it at once. Each call it served that kept its credit is recorded in
+// Redis with the confirmations' batches (confirmations.ts), so on a kill settlement refunds the block but for those,
+// and only calls answered in the instant before the kill go free, as with calls checked one by one. When it has
+// ended and its calls have settled, what they did not keep goes back in one refund, to the balance, the usage
+// counters and the windows (scripts.ts), or, all kept, it is confirmed like one call.
 import { rateLimitHeaders } from './limits.ts';
 
 /** How long a block serves calls (ms). */
@@ -32,11 +32,13 @@ interface KeyWindow {
   resetMs: number;
 }
 
-/**
- * What to do when a block has ended and its calls settled: give back all but the `keep` credits its calls kept (of
- * `made` calls made), or confirm it.
- */
-export type EndBlock<G> = (grant: G, keep: number, made: number) => void;
+/** Where a block's outcomes go. */
+export interface BlockLedger<G> {
+  /** Its `nth` call kept its credit (recorded in Redis in batches, so a kill loses no more than a call's would). */
+  kept(grant: G, nth: number): void;
+  /** It has ended and its calls have settled: all but the `keep` credits they kept (of `made` calls) go back. */
+  ended(grant: G, keep: number, made: number): void;
+}
 
 /** The calls of one key, operation and address that one check reserved, spent one by one. */
 export class Block<G extends BlockGrant> {
@@ -53,7 +55,7 @@ export class Block<G extends BlockGrant> {
     private readonly grant: G,
     private readonly credits: number,
     private readonly window: KeyWindow,
-    private readonly end: EndBlock<G>,
+    private readonly ledger: BlockLedger<G>,
     private readonly now: () => number,
   ) {
     const at = now();
@@ -84,14 +86,17 @@ export class Block<G extends BlockGrant> {
       balance: balance === null ? null : balance + unspent,
       capLeft: capLeft === undefined ? undefined : capLeft + unspent,
       headers: rateLimitHeaders({ name: 'key', limit, used: used + k - 1, resetMs: this.resetAt - this.now() }),
-      block: this,
+      block: { settle: (kept: boolean) => this.settle(kept, k) },
     } as G;
   }
 
-  /** One of its calls is decided: a success keeps its credit, anything else leaves it to go back. */
-  settle(kept: boolean): void {
+  /** Its `nth` call is decided: a success keeps its credit, anything else leaves it to go back. */
+  private settle(kept: boolean, nth: number): void {
     this.open--;
-    if (kept) this.kept++;
+    if (kept) {
+      this.kept++;
+      this.ledger.kept(this.grant, nth);
+    }
     this.settleIfDone();
   }
 
@@ -104,7 +109,7 @@ export class Block<G extends BlockGrant> {
   private settleIfDone(): void {
     if (this.settled || this.open > 0 || this.serving) return;
     this.settled = true;
-    this.end(this.grant, this.kept, this.taken);
+    this.ledger.ended(this.grant, this.kept, this.taken);
   }
 }
 
@@ -128,7 +133,7 @@ export class Blocks<G extends BlockGrant> {
 
   constructor(
     private readonly enabled: boolean,
-    private readonly end: EndBlock<G>,
+    private readonly ledger: BlockLedger<G>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -166,7 +171,7 @@ export class Blocks<G extends BlockGrant> {
     this.done(pace);
     if (credits <= 1) return;
     pace.block?.close();
-    pace.block = new Block(grant, credits, window, this.end, this.now);
+    pace.block = new Block(grant, credits, window, this.ledger, this.now);
     return pace.block.take();
   }
 

@@ -1,5 +1,6 @@
 // Confirmations: a call whose answer was written keeps its charge, which Redis learns when the call leaves its
-// account's pending set (store.ts). They go out in batches, off the response path (one command per account every
+// account's pending set (store.ts), or, served from a block of credits (blocks.ts), joins its block's set of calls
+// kept, which settlement honours. They go out in batches, off the response path (one command per account every
 // BATCH_MS), and are retried while Redis does not answer. A call never confirmed (its process was killed) is refunded
 // by settlement after its deadline (settle.ts): only a call answered in the instant before a kill goes free, and a
 // confirmation that arrives after settlement finds the call refunded (counted: it was served free).
@@ -10,16 +11,22 @@ import type { AccessStore } from './store.ts';
 const BATCH_MS = 50;
 const RETRY_MS = 1000;
 
+/** What one account has to confirm: call ids, and the calls of blocks of credits that kept theirs, by block. */
+interface Batch {
+  calls: string[];
+  blocks: Map<string, number[]>;
+}
+
 export class Confirmations {
-  /** Call ids to confirm, by account. */
-  private queue = new Map<string, string[]>();
+  /** What to confirm, by account. */
+  private queue = new Map<string, Batch>();
   private timer: NodeJS.Timeout | undefined;
   private sending: Promise<void> | undefined;
   private failing = false;
   private closing = false;
 
   constructor(
-    private readonly store: Pick<AccessStore, 'confirm'>,
+    private readonly store: Pick<AccessStore, 'confirm' | 'keptInBlocks'>,
     private readonly log: Log,
     private readonly metrics?: Metrics,
   ) {}
@@ -27,16 +34,35 @@ export class Confirmations {
   /** Calls waiting to be confirmed. */
   get waiting(): number {
     let count = 0;
-    for (const ids of this.queue.values()) count += ids.length;
+    for (const { calls, blocks } of this.queue.values()) {
+      count += calls.length;
+      for (const kept of blocks.values()) count += kept.length;
+    }
     return count;
   }
 
   /** The call's answer was written: its charge stands. */
   confirm(accountId: string, callId: string): void {
-    const ids = this.queue.get(accountId);
-    if (ids) ids.push(callId);
-    else this.queue.set(accountId, [callId]);
+    this.batchOf(accountId).calls.push(callId);
     this.schedule(BATCH_MS);
+  }
+
+  /** The `nth` call a block of credits served kept its credit (blocks.ts). */
+  keptInBlock(accountId: string, blockId: string, nth: number): void {
+    const { blocks } = this.batchOf(accountId);
+    const kept = blocks.get(blockId);
+    if (kept) kept.push(nth);
+    else blocks.set(blockId, [nth]);
+    this.schedule(BATCH_MS);
+  }
+
+  private batchOf(accountId: string): Batch {
+    let batch = this.queue.get(accountId);
+    if (!batch) {
+      batch = { calls: [], blocks: new Map() };
+      this.queue.set(accountId, batch);
+    }
+    return batch;
   }
 
   private schedule(delayMs: number): void {
@@ -56,9 +82,12 @@ export class Confirmations {
     const batch = this.queue;
     this.queue = new Map();
     const results = await Promise.allSettled(
-      [...batch].map(async ([accountId, ids]) => {
-        const kept = await this.store.confirm(accountId, ids);
-        if (kept < ids.length) this.metrics?.lateConfirmations.inc(ids.length - kept);
+      [...batch].map(async ([accountId, { calls, blocks }]) => {
+        const [kept] = await Promise.all([
+          calls.length ? this.store.confirm(accountId, calls) : 0,
+          blocks.size ? this.store.keptInBlocks(accountId, blocks) : undefined,
+        ]);
+        if (kept < calls.length) this.metrics?.lateConfirmations.inc(calls.length - kept);
       }),
     );
     const failed = [...batch].filter((_, i) => results[i]?.status === 'rejected');
@@ -68,7 +97,13 @@ export class Confirmations {
       this.log.warn({ err: error.reason }, 'confirmations deferred: Redis did not answer');
     }
     this.failing = failed.length > 0;
-    for (const [accountId, ids] of failed) this.queue.set(accountId, [...ids, ...(this.queue.get(accountId) ?? [])]);
+    for (const [accountId, { calls, blocks }] of failed) {
+      // Both are safe to send twice: a call leaves the pending set once, a block's call is a member of its set.
+      const queued = this.batchOf(accountId);
+      queued.calls.unshift(...calls);
+      for (const [blockId, kept] of blocks)
+        queued.blocks.set(blockId, [...kept, ...(queued.blocks.get(blockId) ?? [])]);
+    }
   }
 
   /** For shutdown: sends what is queued until done or `timeoutMs` has passed; how many are left (settlement refunds them). */

@@ -38,7 +38,9 @@ local function giveBack(account, call, ttlMs, keep, unmade)
   redis.call('SET', call, 'refunded', 'PX', ttlMs)
   if not prior then return -1 end
   local reserved = cjson.decode(prior)
-  local back = reserved.cost - (keep or 0)
+  -- Settlement does not know what a block's calls kept: the calls its process confirmed did.
+  keep = keep or (reserved.at and redis.call('SCARD', call .. ':kept')) or 0
+  local back = reserved.cost - keep
   unmade = unmade or back
   if reserved.at and unmade > 0 then
     for _, window in ipairs({account .. ':key:' .. reserved.key .. ':rate', reserved.ip}) do
@@ -173,6 +175,15 @@ redis.call('ZREM', KEYS[3], ARGV[2])
 return giveBack(KEYS[1], KEYS[2], ARGV[1], tonumber(ARGV[3]), tonumber(ARGV[4]))
 `;
 
+// Records the calls of blocks of credits that kept their credits (KEYS: each block's set; ARGV: ttl, then for each
+// block its calls' places, space-separated): members of a set, so a batch sent twice counts them once.
+const KEEP_LUA = `
+for i, key in ipairs(KEYS) do
+  for nth in string.gmatch(ARGV[i + 1], '%d+') do redis.call('SADD', key, nth) end
+  redis.call('PEXPIRE', key, ARGV[1])
+end
+`;
+
 // Settles one account (KEYS: account, pending; ARGV: ttl, at most how many calls): refunds every reservation past
 // its deadline that was neither confirmed nor refunded. Replies {calls refunded, credits given back, the earliest
 // deadline still pending or false, whether more are overdue than this run took}. A call's record is named after the
@@ -205,6 +216,7 @@ declare module 'ioredis' {
       keep: number,
       ...unmade: number[]
     ): Result<number, Context>;
+    csiKeep(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<null, Context>;
     csiSettle(
       account: string,
       pending: string,
@@ -220,4 +232,5 @@ export function defineScripts(redis: RedisClient): void {
   redis.defineCommand('csiIp', { numberOfKeys: 1, lua: IP_LUA });
   redis.defineCommand('csiRefund', { numberOfKeys: 3, lua: REFUND_LUA });
   redis.defineCommand('csiSettle', { numberOfKeys: 2, lua: SETTLE_LUA });
+  redis.defineCommand('csiKeep', { lua: KEEP_LUA }); // one key per block, counted in the call
 }

@@ -20,6 +20,8 @@ import { defineScripts } from './scripts.ts';
  *   <p>{acct:<id>}:call:<callId> string a billable call's reservation {cost, periodId, key, usage: its usage field,
  *                                and for a block (blocks.ts) at: when it was taken, ip: its address's window},
  *                                or "refunded" (CALL_TTL_MS)
+ *   <p>{acct:<id>}:call:<blockId>:kept  set  of a block of credits, the calls it served that kept their credits, by
+ *                                their place in it, as far as this process confirmed them (CALL_TTL_MS)
  *   <p>{acct:<id>}:pending       zset  reservations not confirmed yet: call ids by deadline (Redis's clock, ms)
  *   <p>{acct:<id>}:usage:<periodId>  hash  credits spent in the period: "k <keyId>" per key (its cap is checked
  *                                         against it), "<keyId> <operation> <YYYY-MM-DD>" per key, endpoint and day
@@ -47,6 +49,7 @@ export function redisKeys(prefix: string) {
     accountSeq: `${prefix}accounts:seq`,
     settleDue: `${prefix}settle:due`,
     pending,
+    keptInBlock: (id: string, blockId: string) => `${call(id, blockId)}:kept`,
     /**
      * The keys each script (and the one transaction) is given, in order: all of one account, so all on one slot of
      * a Redis Cluster (test/unit/slots.test.ts checks it).
@@ -281,6 +284,12 @@ export class AccessStore {
   /** The calls' answers were written: their charges stand. How many were still pending (the rest were settled). */
   async confirm(accountId: string, callIds: string[]): Promise<number> {
     return this.redis.zrem(this.keys.pending(accountId), ...callIds);
+  }
+
+  /** Calls of blocks of credits (by block id, each call by its place in the block) kept their credits. */
+  async keptInBlocks(accountId: string, blocks: Map<string, number[]>): Promise<void> {
+    const keys = [...blocks.keys()].map((blockId) => this.keys.keptInBlock(accountId, blockId));
+    await this.redis.csiKeep(keys.length, ...keys, CALL_TTL_MS, ...[...blocks.values()].map((kept) => kept.join(' ')));
   }
 
   /** Accounts due for settlement by `now` (ms, this process's clock), at most `limit`, as index entries. */

@@ -63,6 +63,39 @@ describe('settlement', () => {
     expect(await balance(ref.accountId)).toBe(9);
   });
 
+  it('settles a block of credits whose process died but for the calls it confirmed, and its unmade calls leave the key’s window', async () => {
+    const store = new AccessStore(redis, prefix, { reservationMs: 300, bucketMs: 100 });
+    const ref = await account(100);
+    const rate = `${keys.record(ref.accountId, ref.keyId)}:rate`;
+    const block = await store.access(
+      ref,
+      { cost: 1, callId: 'block', operation: 'searchCreators', block: 10 },
+      limits,
+      new Date(),
+    );
+    expect(block).toMatchObject({ status: 'ok', charged: 10, balance: 90 });
+    expect(await redis.get(rate)).toBe('10');
+    // Its calls 1, 2 and 4 kept their credits; the batch that said so was sent twice (a reconnect).
+    for (let i = 0; i < 2; i++) await store.keptInBlocks(ref.accountId, new Map([['block', [1, 2, 4]]]));
+    await sleep(450);
+    expect(await settleDue(store)).toMatchObject({ calls: 1, credits: 7 });
+    expect(await balance(ref.accountId)).toBe(97);
+    expect(await redis.get(rate)).toBe('3');
+    expect(await pending(ref.accountId)).toEqual([]);
+  });
+
+  it('takes at most half of what the balance leaves in a block, and none from a balance of one', async () => {
+    const store = new AccessStore(redis, prefix, { reservationMs: 60_000 });
+    const ref = await account(9);
+    const ask = (callId: string) =>
+      store.access(ref, { cost: 1, callId, operation: 'searchCreators', block: 64 }, limits, new Date());
+    expect((await Promise.all(['a', 'b', 'c', 'd'].map(ask))).map((r) => 'charged' in r && r.charged)).toEqual([
+      4, 2, 1, 1,
+    ]);
+    expect(await balance(ref.accountId)).toBe(1);
+    expect(await ask('e')).toMatchObject({ charged: 1, balance: 0 });
+  });
+
   it('judges deadlines on Redis’s clock: a sweep whose clock runs ahead refunds nothing early and keeps the account indexed', async () => {
     const store = new AccessStore(redis, prefix, { reservationMs: 60_000, bucketMs: 100 });
     const ref = await account(5);

@@ -17,14 +17,16 @@ const window = { limit: 1000, used: 10, resetMs: 30_000 };
 describe('blocks of credits', () => {
   let now = 0;
   let ended: [TestGrant, number][];
+  let kept: number[];
   let blocks: Blocks<TestGrant>;
   beforeEach(() => {
     vi.useFakeTimers();
     now = 1_000_000;
     ended = [];
+    kept = [];
     blocks = new Blocks<TestGrant>(
       true,
-      (g, keep) => ended.push([g, keep]),
+      { kept: (_g, nth) => kept.push(nth), ended: (g, keep) => ended.push([g, keep]) },
       () => now,
     );
   });
@@ -45,11 +47,7 @@ describe('blocks of credits', () => {
     askTimes(100);
     blocks.failed('k');
     expect(blocks.ask('k')).toBe(BLOCK_MOST);
-    const off = new Blocks<TestGrant>(
-      false,
-      () => {},
-      () => now,
-    );
+    const off = new Blocks<TestGrant>(false, { kept: () => {}, ended: () => {} }, () => now);
     expect(Array.from({ length: 100 }, () => off.ask('k')).every((a) => a === undefined)).toBe(true);
   });
 
@@ -83,6 +81,7 @@ describe('blocks of credits', () => {
     expect(ended).toEqual([]); // one call still open
     calls[2]?.block?.settle(true);
     expect(ended).toEqual([[expect.objectContaining({ charged: 6 }), 2]]);
+    expect(kept).toEqual([1, 3]); // each call that kept its credit, by its place in the block, as it was decided
   });
 
   it('ends an expired block whose calls have all settled on its timer, and only once', () => {
