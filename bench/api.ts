@@ -438,7 +438,8 @@ async function overload(api: Target, apiMax: number): Promise<NonNullable<SizeRe
   const rounds: NonNullable<SizeResult['overload']>['rounds'] = [];
   for (let round = 0; round < roundCount; round++) {
     const half = await openLoop(api, Math.round(rate * 0.5), openSeconds);
-    const before = await benchBalance();
+    // Settled first: blocks of credits taken under the load before still hold credits they give back.
+    const before = await settledBalance();
     const over = await openLoop(api, Math.round(rate * 1.5), openSeconds);
     rounds.push({ half, over, charged: before - (await settledBalance()) });
     log(
