@@ -216,6 +216,7 @@ export class Blocks<G extends BlockGrant> {
   private forgetOldest(): void {
     const [key, pace] = this.paces.entries().next().value as [string, Pace<G>];
     pace.block?.close();
+    this.done(pace); // calls waiting for its block check on their own
     this.paces.delete(key);
   }
 }

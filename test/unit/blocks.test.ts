@@ -102,6 +102,15 @@ describe('blocks of credits', () => {
     expect(ended.map(([g, keep]) => [g.accountId, keep])).toEqual([['a1', 1]]);
   });
 
+  it('lets the calls waiting for a block check on their own when its key is forgotten (10,000 keys later)', async () => {
+    askTimes(BLOCK_FROM);
+    const waiting = blocks.asking('k');
+    expect(waiting).toBeDefined();
+    for (let i = 0; i < 10_000; i++) blocks.ask(`other${i}`);
+    await expect(waiting).resolves.toBeUndefined();
+    expect(blocks.asking('k')).toBeUndefined();
+  });
+
   it('takes no block when the check reserved one call only', () => {
     expect(blocks.answered('k', grant(1), 1, window)).toBeUndefined();
     expect(blocks.take('k')).toBeUndefined();
