@@ -338,9 +338,10 @@ export class Access {
     if (!(await this.refunds.refund(call))) this.metrics?.redisErrors.inc({ operation: 'refund' });
   }
 
-  /** The call's answer was written: its charge stands (sent in a batch, off the response path). */
-  confirm({ accountId, callId }: Grant): void {
-    this.confirmations.confirm(accountId, callId);
+  /** The call's answer was written: its charge stands (sent in a batch, off the response path, or by its block). */
+  confirm({ accountId, callId, block }: Grant): void {
+    if (block) block.settle(true);
+    else this.confirmations.confirm(accountId, callId);
   }
 
   private storeDown(error: unknown, operation: string): never {

@@ -179,7 +179,6 @@ export class MeteredCall {
     this.meter.decided(this);
     const keep = this.kept ?? (succeeded ? this.grant?.charged : 0) ?? 0;
     if (keep < (this.grant?.charged ?? 0)) await this.refund(keep);
-    else if (this.grant?.block) this.grant.block.settle(true);
     else if (this.grant?.charged) this.meter.access?.confirm(this.grant);
   }
 

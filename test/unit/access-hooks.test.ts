@@ -170,6 +170,25 @@ describe('a metered call', () => {
     expect(refunds).toEqual(['a1/c1']);
   });
 
+  it('served from a block of credits settles there once: refunded at shutdown, its later failure changes nothing', async () => {
+    const settled: boolean[] = [];
+    const fromBlock = () => ({ ...charged(), block: { settle: (kept: boolean) => settled.push(kept) } });
+    const access = {
+      identify: () => 'digest',
+      addressOf: (ip: string) => ip,
+      fromBlock,
+      confirm: (grant: Grant) => grant.block?.settle(true),
+    } as unknown as Access;
+    const meter = new Meter(access, 25);
+    const [cancelled, served] = [await meter.begin(caller), await meter.begin(caller)];
+    await served.settle(true);
+    expect(await meter.cancelOpen()).toBe(1);
+    await cancelled.settle(false);
+    await cancelled.settle(true);
+    await served.settle(true);
+    expect(settled).toEqual([true, false]);
+  });
+
   it('that went ahead is held for shutdown only once its check has granted it', async () => {
     const events: string[] = [];
     const { meter } = stubAccess(events, () => charged());
