@@ -287,7 +287,7 @@ export class Access {
 
   /** For shutdown: every block serves no more calls, and those done are settled. */
   async closeBlocks(): Promise<void> {
-    this.blocks.close();
+    this.blocks.stop();
     await Promise.all(this.ending);
   }
 

@@ -13,6 +13,11 @@ export const BLOCK_MS = 50;
 export const BLOCK_FROM = 8;
 /** ...for twice as many calls as it made then, at most this many. */
 export const BLOCK_MOST = 64;
+/**
+ * A key whose check took no block (an unlimited account, a balance, cap or window nearly spent) asks again only after
+ * this long (ms): otherwise its calls would keep waiting for blocks that do not come.
+ */
+export const BLOCK_RETRY_MS = 1000;
 
 /** The grant of the check that took a block: what each call it serves copies. */
 export interface BlockGrant {
@@ -118,6 +123,8 @@ interface Pace<G extends BlockGrant> {
   bucket: number;
   count: number;
   last: number;
+  /** No block is asked for before then (BLOCK_RETRY_MS). */
+  quietUntil?: number;
   /** While a block is asked for (one at a time): settles once the check has answered. */
   asking?: Promise<void>;
   answer?: () => void;
@@ -130,11 +137,13 @@ const PACES = 10_000;
 /** The current block of each key, operation and address, and when to ask for one. */
 export class Blocks<G extends BlockGrant> {
   private readonly paces = new Map<string, Pace<G>>();
+  private stopped = false;
 
   constructor(
     private readonly enabled: boolean,
     private readonly ledger: BlockLedger<G>,
-    private readonly now: () => number = Date.now,
+    // Monotonic: a wall clock stepped back would keep a block serving past its timer, with nothing left to end it.
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** A grant from the current block of `key`, if one serves. */
@@ -150,7 +159,7 @@ export class Blocks<G extends BlockGrant> {
     const pace = this.paceOf(key);
     pace.count++;
     const recent = Math.max(pace.last, pace.count);
-    if (pace.asking || recent < BLOCK_FROM) return;
+    if (pace.asking || recent < BLOCK_FROM || (pace.quietUntil ?? 0) > this.now()) return;
     pace.asking = new Promise((resolve) => {
       pace.answer = resolve;
     });
@@ -169,10 +178,17 @@ export class Blocks<G extends BlockGrant> {
   answered(key: string, grant: G, credits: number, window: KeyWindow): G | undefined {
     const pace = this.paceOf(key);
     this.done(pace);
-    if (credits <= 1) return;
+    if (credits <= 1) {
+      pace.quietUntil = this.now() + BLOCK_RETRY_MS;
+      return;
+    }
     pace.block?.close();
-    pace.block = new Block(grant, credits, window, this.ledger, this.now);
-    return pace.block.take();
+    const block = new Block(grant, credits, window, this.ledger, this.now);
+    const first = block.take();
+    // Past shutdown (stop) the block serves the call that took it only, and settles with it.
+    if (this.stopped) block.close();
+    else pace.block = block;
+    return first;
   }
 
   /** A check that asked for a block failed. */
@@ -186,7 +202,13 @@ export class Blocks<G extends BlockGrant> {
     pace.asking = pace.answer = undefined;
   }
 
-  /** Closes the blocks of one account, or of every account (shutdown, missed notices). */
+  /** For shutdown: closes every block, and those that checks still running take serve their own call only. */
+  stop(): void {
+    this.stopped = true;
+    this.close();
+  }
+
+  /** Closes the blocks of one account, or of every account (missed notices). */
   close(accountId?: string): void {
     for (const pace of this.paces.values()) {
       if (pace.block && (accountId === undefined || pace.block.accountId === accountId)) {

@@ -81,29 +81,41 @@ export class Confirmations {
   private async send(): Promise<void> {
     const batch = this.queue;
     this.queue = new Map();
-    const results = await Promise.allSettled(
-      [...batch].map(async ([accountId, { calls, blocks }]) => {
-        const [kept] = await Promise.all([
-          calls.length ? this.store.confirm(accountId, calls) : 0,
-          blocks.size ? this.store.keptInBlocks(accountId, blocks) : undefined,
-        ]);
-        if (kept < calls.length) this.metrics?.lateConfirmations.inc(calls.length - kept);
-      }),
-    );
-    const failed = [...batch].filter((_, i) => results[i]?.status === 'rejected');
+    // Per account, the calls and the blocks' calls go as two commands; each is sent again on its own if it fails
+    // (both are safe to send twice: a call leaves the pending set once, a block's call is a member of its set).
+    const sends = [...batch].flatMap(([accountId, { calls, blocks }]) => [
+      ...(calls.length ? [this.confirmCalls(accountId, calls)] : []),
+      ...(blocks.size ? [this.confirmBlocks(accountId, blocks)] : []),
+    ]);
+    const results = await Promise.allSettled(sends.map(({ send }) => send()));
+    const failed = sends.filter((_, i) => results[i]?.status === 'rejected');
     const error = results.find((r) => r.status === 'rejected');
     if (error && !this.failing) {
       this.metrics?.redisErrors.inc({ operation: 'confirm' });
       this.log.warn({ err: error.reason }, 'confirmations deferred: Redis did not answer');
     }
     this.failing = failed.length > 0;
-    for (const [accountId, { calls, blocks }] of failed) {
-      // Both are safe to send twice: a call leaves the pending set once, a block's call is a member of its set.
-      const queued = this.batchOf(accountId);
-      queued.calls.unshift(...calls);
-      for (const [blockId, kept] of blocks)
-        queued.blocks.set(blockId, [...kept, ...(queued.blocks.get(blockId) ?? [])]);
-    }
+    for (const { again } of failed) again();
+  }
+
+  private confirmCalls(accountId: string, calls: string[]) {
+    return {
+      send: async () => {
+        const kept = await this.store.confirm(accountId, calls);
+        if (kept < calls.length) this.metrics?.lateConfirmations.inc(calls.length - kept);
+      },
+      again: () => this.batchOf(accountId).calls.unshift(...calls),
+    };
+  }
+
+  private confirmBlocks(accountId: string, blocks: Map<string, number[]>) {
+    return {
+      send: () => this.store.keptInBlocks(accountId, blocks),
+      again: () => {
+        const queued = this.batchOf(accountId).blocks;
+        for (const [blockId, kept] of blocks) queued.set(blockId, [...kept, ...(queued.get(blockId) ?? [])]);
+      },
+    };
   }
 
   /** For shutdown: sends what is queued until done or `timeoutMs` has passed; how many are left (settlement refunds them). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BLOCK_FROM, BLOCK_MOST, BLOCK_MS, type BlockGrant, Blocks } from '../../src/access/blocks.ts';
+import { BLOCK_FROM, BLOCK_MOST, BLOCK_MS, BLOCK_RETRY_MS, type BlockGrant, Blocks } from '../../src/access/blocks.ts';
 
 interface TestGrant extends BlockGrant {
   callId: string;
@@ -111,9 +111,23 @@ describe('blocks of credits', () => {
     expect(blocks.asking('k')).toBeUndefined();
   });
 
-  it('takes no block when the check reserved one call only', () => {
+  it('takes no block when the check reserved one call only, and asks again only BLOCK_RETRY_MS later', () => {
+    askTimes(BLOCK_FROM);
     expect(blocks.answered('k', grant(1), 1, window)).toBeUndefined();
     expect(blocks.take('k')).toBeUndefined();
+    expect(blocks.asking('k')).toBeUndefined();
+    expect(askTimes(20).every((a) => a === undefined)).toBe(true); // an unlimited account: no calls wait in vain
+    now += BLOCK_RETRY_MS;
+    expect(askTimes(BLOCK_FROM).some((a) => a !== undefined)).toBe(true);
+  });
+
+  it('serves only the call that took a block once stopped for shutdown, and settles with it', () => {
+    blocks.stop();
+    const first = blocks.answered('k', grant(10), 10, window);
+    expect(first).toBeDefined();
+    expect(blocks.take('k')).toBeUndefined();
+    first?.block?.settle(true);
+    expect(ended.map(([, keep]) => keep)).toEqual([1]);
   });
 
   it('says unlimited balances stay null', () => {

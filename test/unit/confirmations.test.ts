@@ -70,6 +70,28 @@ describe('confirmations', () => {
     expect(kept).toEqual(['block1:1,2']);
   });
 
+  it('send again only what failed: calls confirmed are not sent twice when their block entries fail', async () => {
+    const sent: string[] = [];
+    let keepFails = 1;
+    const confirmations = new Confirmations(
+      {
+        confirm: async (_accountId, ids) => {
+          sent.push(...ids);
+          return ids.length;
+        },
+        keptInBlocks: async (_accountId, blocks) => {
+          if (keepFails-- > 0) throw new Error('Command timed out');
+          for (const [block, calls] of blocks) sent.push(`${block}:${calls.join(',')}`);
+        },
+      },
+      log,
+    );
+    confirmations.confirm('1', 'a');
+    confirmations.keptInBlock('1', 'block1', 1);
+    expect(await confirmations.drain(2000)).toBe(0);
+    expect(sent).toEqual(['a', 'block1:1']);
+  });
+
   it('leave what Redis never took to settlement, and say how many', async () => {
     const confirmations = new Confirmations(
       {
