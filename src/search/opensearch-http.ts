@@ -2,10 +2,11 @@
 // CPU per search than the official client (docs/speed.md) and CPU the API spends is CPU OpenSearch cannot use on a
 // shared host. Every failure that means "OpenSearch cannot answer now" becomes a 503 with Retry-After, a 400 (a
 // value OpenSearch refuses) a 422; the original error only reaches the log.
-import { type Dispatcher, Pool } from 'undici';
+import { Pool } from 'undici';
 import { ApiError, unavailable } from '../contract/error.ts';
 import type { Metrics } from '../metrics.ts';
 import { authorization, type OpenSearchConnection } from '../opensearch.ts';
+import { type Answer, exchange } from './exchange.ts';
 import { NodeProbe } from './node-probe.ts';
 
 /** A dead node is found within this, whatever OPENSEARCH_TIMEOUT_MS allows a search. */
@@ -168,7 +169,7 @@ export class OpenSearchHttp {
     path: string,
     body: string | undefined,
     signal?: AbortSignal,
-  ): Promise<Dispatcher.ResponseData> {
+  ): Promise<Answer> {
     const tried = new Set<Node>();
     const deadline = Date.now() + this.timeoutMs;
     for (;;) {
@@ -182,17 +183,20 @@ export class OpenSearchHttp {
       const { preference } = this.probe;
       const attempt = { since: performance.now() };
       this.sent.add(attempt);
-      let response: Dispatcher.ResponseData;
+      let response: Answer;
       try {
-        response = await node.pool.request({
-          path: preference && path.endsWith('/_search') ? `${path}?preference=${preference}` : path,
-          method,
-          headers: this.headers,
-          body,
+        response = await exchange(
+          node.pool,
+          {
+            path: preference && path.endsWith('/_search') ? `${path}?preference=${preference}` : path,
+            method,
+            headers: this.headers,
+            body,
+            headersTimeout: attemptMs,
+            bodyTimeout: remaining,
+          },
           signal,
-          headersTimeout: attemptMs,
-          bodyTimeout: remaining,
-        });
+        );
       } catch (error) {
         if (!(unreachable(error) || hung(error)) || signal?.aborted) throw error;
         // Requests already on their way when a node dies fail together: they count as one failure. A request sent
@@ -208,10 +212,7 @@ export class OpenSearchHttp {
       }
       // A late answer to a request sent before the node was left out does not bring it back; a fresh one does.
       if (node.deadUntil === 0 || node.changedAt <= sentAt) this.bringBack(node);
-      if (response.statusCode >= 502 && response.statusCode <= 504 && tried.size < this.nodes.length) {
-        await response.body.dump();
-        continue;
-      }
+      if (response.statusCode >= 502 && response.statusCode <= 504 && tried.size < this.nodes.length) continue;
       return response;
     }
   }
@@ -259,7 +260,7 @@ export class OpenSearchHttp {
     const done = metrics?.opensearchDuration.startTimer({ operation });
     const started = performance.now();
     this.pending += 1;
-    let response: Dispatcher.ResponseData;
+    let response: Answer;
     try {
       response = await this.send(method, path, body, signal);
     } catch (error) {
@@ -271,12 +272,15 @@ export class OpenSearchHttp {
       this.pending -= 1;
     }
     const roundTripMs = performance.now() - started;
-    const payload = (await response.body.json().catch((error: unknown) => {
-      done?.();
+    let payload: T & { error?: { type?: string; root_cause?: OpenSearchRefusal['causes'] }; took?: number };
+    try {
+      payload = JSON.parse(response.body);
+    } catch (error) {
       metrics?.opensearchErrors.inc({ kind: 'unreadable' });
       throw unavailable('The search service sent an unreadable answer; retry shortly.', error);
-    })) as T & { error?: { type?: string; root_cause?: OpenSearchRefusal['causes'] }; took?: number };
-    done?.();
+    } finally {
+      done?.();
+    }
     if (response.statusCode < 300) {
       // Searches answered only, for load shedding: a refusal is fast whatever the queue.
       if (observed) this.roundTrip?.(roundTripMs);
