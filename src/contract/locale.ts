@@ -9,13 +9,14 @@ countries.registerLocale(englishCountries);
 languages.registerLocale(englishLanguages);
 
 /**
- * Remembers a parser's answers for the last inputs it saw: the libraries scan every name on each miss,
- * and callers ask for the same few countries and languages all day. Bounded; the oldest answer goes first.
+ * Remembers a parser's answers for the last `size` inputs it saw: the libraries scan every name on each miss, and
+ * callers ask for the same few countries and languages all day. Bounded; the oldest answer goes first. An answer
+ * is shared by every caller that gets it, so none may change it.
  */
-function remembered(parse: (input: string) => string | undefined, size = 1000) {
-  const answers = new Map<string, string | undefined>();
-  return (input: string): string | undefined => {
-    if (answers.has(input)) return answers.get(input);
+export function remembered<T>(parse: (input: string) => T, size = 1000): (input: string) => T {
+  const answers = new Map<string, T>();
+  return (input: string): T => {
+    if (answers.has(input)) return answers.get(input) as T;
     const answer = parse(input);
     if (answers.size >= size) answers.delete(answers.keys().next().value as string);
     answers.set(input, answer);

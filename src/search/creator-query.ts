@@ -1,7 +1,7 @@
 // Pure builders of the OpenSearch requests behind creator search and lookup. User text only ever appears as
 // the value of match/multi_match/term queries, never in query_string syntax or a script.
 
-import { countryByName, languageByName } from '../contract/locale.ts';
+import { countryByName, languageByName, remembered } from '../contract/locale.ts';
 import type { SearchCreatorsParams, Sort } from '../contract/params.ts';
 import { categoryScoring } from './category-query.ts';
 import { type CreatorFacet, creatorFacetAggs, type NamedFilter } from './facets.ts';
@@ -138,11 +138,16 @@ export function queryHints(text: string): { rest: string; language?: string; cou
   return { rest: rest.join(' '), language, country };
 }
 
+// Building one search asks for its query's hints and niche several times (its clauses, whether the stored popularity
+// sum applies, whether it ranks as a category): the last query's answers are kept.
+const lastHints = remembered(queryHints, 1);
+const lastNiche = remembered(nicheNamed, 1);
+
 /** The hints a query gives under a profile: only the kinds it weighs, and none for a handle ("@english"). */
 function hintsFor(text: string, ranking: CreatorRanking): { rest: string; language?: string; country?: string } {
   const weights = ranking.hints;
   if (!weights || text.startsWith('@')) return { rest: text };
-  const { rest, language, country } = queryHints(text);
+  const { rest, language, country } = lastHints(text);
   return {
     rest: (weights.language && language && rest) || text,
     language: weights.language ? language : undefined,
@@ -224,7 +229,7 @@ export function addsStoredPopularity(
 /** The niche a query names, when the profile ranks such queries as a category; none for a handle ("@gaming"). */
 export function categoryOf(p: SearchCreatorsParams, ranking: CreatorRanking): string | undefined {
   if (!ranking.category || p.query.trim().startsWith('@')) return undefined;
-  return nicheNamed(hintsFor(p.query.trim(), ranking).rest);
+  return lastNiche(hintsFor(p.query.trim(), ranking).rest);
 }
 
 const storesProfileSignals = (ranking: CreatorRanking, indexedPopularity: string | undefined) =>

@@ -24,6 +24,26 @@ describe('log scrubbing', () => {
     expect(scrub('{"url":"/api/v1/creators/creator_1","n":42}')).toBe('{"url":"/api/v1/creators/creator_1","n":42}');
   });
 
+  it('replaces the value of any logged Authorization or Cookie header, at any depth and in any case', () => {
+    const { logger, lines } = capture('info');
+    logger.info(
+      {
+        upstream: { request: { headers: { Authorization: 'Basic dXNlcjpwYXNz', host: 'os' } } },
+        reply: { headers: { 'set-cookie': ['sid=1', 'b="2"'] } },
+        url: '/api/v1/creators?query=cookie+authorization',
+      },
+      'headers logged',
+    );
+    logger.flush();
+    const line = JSON.parse(lines[0] as string);
+    expect(line.upstream.request.headers).toEqual({ Authorization: '[redacted]', host: 'os' });
+    expect(line.reply.headers['set-cookie']).toBe('[redacted]');
+    expect(line.url).toBe('/api/v1/creators?query=cookie+authorization');
+    expect(scrub('{"proxy-authorization" : "Digest a\\"b","cookie":"c=1"}')).toBe(
+      '{"proxy-authorization" : "[redacted]","cookie":"[redacted]"}',
+    );
+  });
+
   it('replaces URL passwords and the passwords the process connects with, however an error carries them', () => {
     expect(scrub('{"msg":"connect redis://default:s3cr%40t@10.0.0.5:6379 failed"}')).toBe(
       '{"msg":"connect redis://default:[redacted]@10.0.0.5:6379 failed"}',
