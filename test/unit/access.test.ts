@@ -11,6 +11,28 @@ describe('API keys', () => {
     expect(createKey('csi')).not.toBe(key);
   });
 
+  it('made before the checksum and digest were computed otherwise stay valid, with the same digests', () => {
+    // Made by revision 2b85953 (a checksum of BigInt arithmetic, a digest through a Hash object); no account holds them.
+    const made = [
+      [
+        'csi_fSP5vWeeH2DatRweQCRgmpxaiBc9u5aqBKtZ42LsmFo02jpwP',
+        'f4c431ed321df7b05863411dfab17059a9227876b28277881a6ebf61ca7d92d5',
+      ],
+      [
+        'csi_xtFCV5PMFwhCS8zgV6g0Gotxwjy7r2SoICLQSAX5jtT4A6Sx7',
+        '2e34fcc74671e3c11d36161680997e98b7fed0657e582acbcb68837a593f780d',
+      ],
+      [
+        'csi_dd5LNj6jCYDhDfBBZpSp41tAFnKCnxvSWvLrSTqv77s3S1xlK',
+        '74de3892f92d5fef155a74c25f9f551ae6d4075ad327e97973fcd664fe0de888',
+      ],
+    ];
+    for (const [key, digest] of made) {
+      expect(wellFormed(key as string, 'csi'), key).toBe(true);
+      expect(digestOf(key as string)).toBe(digest);
+    }
+  });
+
   it('refuse a changed character, another prefix, a wrong length or other characters', () => {
     const key = createKey('csi');
     const last = key.at(-1) === 'a' ? 'b' : 'a';
