@@ -106,7 +106,11 @@ function nameClauses(bare: string, { exact, ids }: CreatorRanking, scale = 1): Q
 }
 
 /** Short forms people type for a country, too short for the name index ("us" and "de" are words). */
-const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US' };
+// A Map, not an object: a word such as "constructor" would read an object's inherited property.
+const COUNTRY_ALIASES = new Map([
+  ['uk', 'GB'],
+  ['usa', 'US'],
+]);
 
 /**
  * "gaming in german", "english cooking", "cooking vloggers uk", "travel new zealand": the language and the country a
@@ -131,7 +135,7 @@ export function queryHints(text: string): { rest: string; language?: string; cou
     if (country) continue;
     const next = letters[i + 1];
     country =
-      COUNTRY_ALIASES[name.toLowerCase()] ??
+      COUNTRY_ALIASES.get(name.toLowerCase()) ??
       countryByName(name) ??
       (next ? countryByName(`${name} ${next}`) : undefined);
   }

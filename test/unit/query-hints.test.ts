@@ -34,6 +34,9 @@ describe('language and country hints in a query', () => {
     // "lao" is both a language name and an ISO 639-2 code: three letters are still not enough.
     'lao noodles',
     'cooking',
+    // Words that name an object's inherited properties are words like any other.
+    'constructor videos',
+    'valueOf toString hasOwnProperty',
   ])('never reads a word shorter than four letters as a hint (but uk and usa): %j', (text) => {
     expect(queryHints(text)).toStrictEqual({ rest: text, language: undefined, country: undefined });
   });
