@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { slowOpenSearch } from '../slow-opensearch.ts';
 import { type Account, accountsIn, type DrillAccounts } from './accounts.ts';
 import { type Context, type Paths, times } from './lab.ts';
-import { type Row, row, settled, snapshot } from './ledger.ts';
+import { type Row, row, type Snapshot, settled, snapshot } from './ledger.ts';
 import { fetchStatus, type Server, startServer } from './server.ts';
 
 /** An answer received this close to the kill may have had no time to be confirmed: it may go free. */
@@ -39,11 +39,13 @@ export async function killNine(ctx: Context, { lookup }: Paths): Promise<Row> {
     servers[0]?.process.kill('SIGKILL');
     const statuses = await answers;
     const served = statuses.filter((s) => s === 200).length;
-    const lastInstant = answeredAt.filter((t) => killedAt - t <= LAST_INSTANT_MS).length;
-    servers.push(await startServer(ctx, prefix, { OPENSEARCH_URL: slow.url }));
-    const settledMs = await settlement(accounts, a, before.balance - served, killedAt);
-    const after = await settled(ledger, accounts, a);
-    const free = Math.max(0, served - (before.balance - after.balance));
+    const { after, checks, lastInstant } = await afterKill(ctx, accounts, a, before, {
+      killedAt,
+      served,
+      answeredAt,
+      restart: async () => void servers.push(await startServer(ctx, prefix, { OPENSEARCH_URL: slow.url })),
+      refunded: 'every unanswered call refunded',
+    });
     return {
       ...row(
         ledger,
@@ -56,14 +58,7 @@ export async function killNine(ctx: Context, { lookup }: Paths): Promise<Row> {
             text: `calls answered before the kill (${served}) and in flight at it (${calls - served})`,
             ok: served > 0 && served < calls,
           },
-          {
-            text: `every unanswered call refunded ${settledMs === undefined ? 'not within 75 s' : `${(settledMs / 1000).toFixed(1)} s after the kill`}`,
-            ok: settledMs !== undefined && settledMs <= 60_000,
-          },
-          {
-            text: `free calls (${free}) ≤ those answered in the last ${LAST_INSTANT_MS} ms before the kill (${lastInstant})`,
-            ok: free <= lastInstant,
-          },
+          ...checks,
         ],
       ),
       mayCreate: lastInstant,
@@ -74,15 +69,43 @@ export async function killNine(ctx: Context, { lookup }: Paths): Promise<Row> {
   }
 }
 
+interface Kill {
+  killedAt: number;
+  /** Calls answered 200 before it, and when each was. */
+  served: number;
+  answeredAt: number[];
+  /** Starts a process again: its settlement refunds what the killed one left pending once past the deadline. */
+  restart: () => Promise<void>;
+  /** What the first check says was refunded. */
+  refunded: string;
+}
+
 /**
- * After a kill, with a process started again (its settlement refunds what the killed one left pending once past the
- * deadline): ms from the kill until the balance is back to `expected` or above, or undefined after 75 s.
+ * After a kill, what every kill drill checks: once a process is started again, the balance back to what the calls
+ * served cost within 60 s, and no more calls free than those answered in the instant before the kill.
  */
-async function settlement(accounts: DrillAccounts, a: Account, expected: number, killedAt: number) {
-  while (Date.now() - killedAt < 75_000) {
-    if ((await accounts.balance(a)) >= expected) return Date.now() - killedAt;
-    await sleep(250);
+async function afterKill(ctx: Context, accounts: DrillAccounts, a: Account, before: Snapshot, kill: Kill) {
+  const { killedAt, served } = kill;
+  const lastInstant = kill.answeredAt.filter((t) => killedAt - t <= LAST_INSTANT_MS).length;
+  await kill.restart();
+  let settledMs: number | undefined;
+  while (settledMs === undefined && Date.now() - killedAt < 75_000) {
+    if ((await accounts.balance(a)) >= before.balance - served) settledMs = Date.now() - killedAt;
+    else await sleep(250);
   }
+  const after = await settled(ctx.ledger, accounts, a);
+  const free = Math.max(0, served - (before.balance - after.balance));
+  const checks: Row['checks'] = [
+    {
+      text: `${kill.refunded} ${settledMs === undefined ? 'not within 75 s' : `${(settledMs / 1000).toFixed(1)} s after the kill`}`,
+      ok: settledMs !== undefined && settledMs <= 60_000,
+    },
+    {
+      text: `free calls (${free}) ≤ those answered in the last ${LAST_INSTANT_MS} ms before the kill (${lastInstant})`,
+      ok: free <= lastInstant,
+    },
+  ];
+  return { after, checks, lastInstant };
 }
 
 /**
@@ -118,12 +141,14 @@ export async function killBlocks(ctx: Context, { lookup }: Paths): Promise<Row> 
     killed = true;
     await load;
     const served = statuses.filter((s) => s === 200).length;
-    const lastInstant = answeredAt.filter((t) => killedAt - t <= LAST_INSTANT_MS).length;
     const reservations = await accounts.reservations(a);
-    servers.push(await startServer(ctx, prefix));
-    const settledMs = await settlement(accounts, a, before.balance - served, killedAt);
-    const after = await settled(ledger, accounts, a);
-    const free = Math.max(0, served - (before.balance - after.balance));
+    const { after, checks, lastInstant } = await afterKill(ctx, accounts, a, before, {
+      killedAt,
+      served,
+      answeredAt,
+      restart: async () => void servers.push(await startServer(ctx, prefix)),
+      refunded: 'the blocks open at the kill refunded',
+    });
     return {
       ...row(
         ledger,
@@ -136,14 +161,7 @@ export async function killBlocks(ctx: Context, { lookup }: Paths): Promise<Row> 
             text: `served from blocks: ${served} calls answered, ${reservations} reservations made`,
             ok: served > 2 * reservations,
           },
-          {
-            text: `the blocks open at the kill refunded ${settledMs === undefined ? 'not within 75 s' : `${(settledMs / 1000).toFixed(1)} s after the kill`}`,
-            ok: settledMs !== undefined && settledMs <= 60_000,
-          },
-          {
-            text: `free calls (${free}) ≤ those answered in the last ${LAST_INSTANT_MS} ms before the kill (${lastInstant})`,
-            ok: free <= lastInstant,
-          },
+          ...checks,
         ],
       ),
       mayCreate: lastInstant,

@@ -1,6 +1,6 @@
 // One request to an undici pool, answered as its status and its whole body as text. undici's `request` wraps every
 // answer in a stream and parses every header into an object; a search reads no header and its body at once, so
-// here the chunks are only gathered (docs/speed.md, "The request path").
+// here the chunks are only gathered (docs/speed.md, "Where the unmetered call's CPU goes").
 import type { Dispatcher } from 'undici';
 
 export interface Answer {
@@ -8,7 +8,7 @@ export interface Answer {
   body: string;
 }
 
-/** What cancels the exchange when `signal` aborts, or the reason at once when it has already. */
+/** What a cancelled exchange rejects with: the signal's reason, or a plain error when it gave none. */
 const cancelled = (signal: AbortSignal) => signal.reason ?? new Error('The request was aborted.');
 
 /** `options` as `Dispatcher.dispatch` takes them (timeouts included); `signal` cancels it. */
