@@ -208,6 +208,17 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('words that name a JavaScript object property', () => {
+  // "constructor" was once read as a country (an object's inherited property), which built a boost OpenSearch refused.
+  it('are searched like any other word: 200', async () => {
+    const t = await app();
+    for (const query of ['constructor', 'constructor videos', 'toString', '__proto__', 'hasOwnProperty valueOf']) {
+      const response = await t.get(`/api/v1/creators?query=${encodeURIComponent(query)}`);
+      expect(response.statusCode, query).toBe(200);
+    }
+  });
+});
+
 describe('numbers OpenSearch cannot take', () => {
   const nines = '9'.repeat(41);
 
