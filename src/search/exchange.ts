@@ -21,18 +21,14 @@ export function exchange(
     if (signal?.aborted) return reject(cancelled(signal));
     let statusCode = 0;
     const chunks: Buffer[] = [];
+    // undici hands over the means to abort once the request is under way: until then the signal is only noted.
     let abort: ((reason: Error) => void) | undefined;
-    let aborted: Error | undefined;
-    const onAbort = () => {
-      const reason = cancelled(signal as AbortSignal);
-      aborted = reason;
-      abort?.(reason);
-    };
+    const onAbort = () => abort?.(cancelled(signal as AbortSignal));
     signal?.addEventListener('abort', onAbort, { once: true });
     const settled = () => signal?.removeEventListener('abort', onAbort);
     dispatcher.dispatch(options, {
       onConnect(abortRequest) {
-        if (aborted) abortRequest(aborted);
+        if (signal?.aborted) abortRequest(cancelled(signal));
         else abort = abortRequest;
       },
       // A 1xx is not the answer: the final status follows it.
