@@ -128,7 +128,9 @@ describe('blocks of credits', () => {
         waves.push({ at, done: Date.now(), statuses });
       }
     })();
+    // At least one whole wave before the revocation, however long a wave takes on a loaded machine.
     await sleep(200);
+    while (!waves.length) await sleep(10);
     revoking = Date.now();
     await new Accounts(t.clients.redis, t.config.redisKeyPrefix).revokeKey(accountId, keyId);
     revokedAt = Date.now();
