@@ -7,7 +7,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { accessHooks } from './http/access-hooks.ts';
 import { accessPlugin } from './http/access-plugin.ts';
 import { anonymousLimit, anonymousLimiter } from './http/anonymous-limit.ts';
-import { CODE_BY_STATUS, frameworkErrors, registerErrorHandling } from './http/errors.ts';
+import { CODE_BY_STATUS, clientErrors, frameworkErrors, registerErrorHandling } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { loadShedding } from './http/load-shedding.ts';
 import { openapi } from './http/openapi.ts';
@@ -79,10 +79,15 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
     requestIdHeader: false,
     genReqId: requestId,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+    // A request without Host reaches the app, which refuses it in the error shape (http/errors.ts), not Node, whose
+    // 400 has no body.
+    http: { requireHostHeader: false },
     // One access line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // Longer ids than Fastify's default 100 characters must reach the handlers and get 404, not a router 400.
-    routerOptions: { maxParamLength: 2048 },
+    // Every id reaches the handlers and gets 404 (or 401 without a key), not a router 400: no path segment can be
+    // longer than the request line, which Node bounds at 16 KB with the headers (longer: 431 from clientErrors).
+    routerOptions: { maxParamLength: 16_384 },
     // Behind proxies, the entry of X-Forwarded-For they wrote names the client; otherwise that header is ignored
     // (a client can write any entry before theirs).
     trustProxy: trustProxyOption(config.trustProxy),

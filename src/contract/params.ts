@@ -22,9 +22,11 @@ const searchText = z
 
 /**
  * Text to a number for the number schema after it; anything else is left for that schema to reject. Whole numbers
- * are plain digits (no `1e3`); other numbers may also be written as JavaScript and JSON write them (`1e-7`).
+ * are plain digits (no `1e3`, `1.0` or `-0`; `-1` is read, for the bound's message); other numbers may also be
+ * written as JavaScript and JSON write them (`1e-7`).
  */
-const digits = (value: unknown) => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
+const digits = (value: unknown) =>
+  typeof value === 'string' && /^(?:\d+|-0*[1-9]\d*)$/.test(value) ? Number(value) : value;
 const decimal = (value: unknown) =>
   typeof value === 'string' && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(value) ? Number(value) : value;
 const wholeNumber = z.preprocess(digits, z.int().min(0));
@@ -163,11 +165,11 @@ const facetList = <F extends string>(allowed: readonly F[]) => {
     .string()
     .regex(new RegExp(`^${name}(?:,${name})*$`), {
       error: ({ input }) => {
+        // Spaces around a name are allowed, other white space is not: the name as the pattern reads it.
         const unknown = String(input)
           .split(',')
-          .map((facet) => facet.trim())
-          .find((facet) => !allowed.includes(facet as F));
-        return `unknown facet "${unknown?.slice(0, 30)}"; allowed: ${allowed.join(', ')}`;
+          .find((facet) => !allowed.includes(facet.replace(/^ +| +$/g, '') as F));
+        return `unknown facet ${JSON.stringify(unknown?.slice(0, 30) ?? '')}; allowed: ${allowed.join(', ')}`;
       },
     })
     .meta({ examples: [allowed.slice(0, 2).join(','), allowed.join(',')] })

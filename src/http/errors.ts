@@ -1,5 +1,7 @@
 // The Fastify side of errors: one error handler and one not-found handler give every non-2xx response the spec's
 // shape. The errors themselves (ApiError, unavailable) are the domain's: src/contract/error.ts.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay from 'find-my-way';
@@ -18,7 +20,54 @@ export const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** Fastify's own errors before routing (a malformed URL, for one) get the same shape as everything else. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(400).send(errorBody('invalid_request', error.message));
+  // Fastify's message quotes the whole path, which may be kilobytes of whatever the client sent.
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL path is not valid percent-encoding.' : error.message;
+  void reply.code(400).send(errorBody('invalid_request', message));
+}
+
+/**
+ * A request Node's HTTP parser refuses (a malformed header line, headers past its size limit, a bad Content-Length)
+ * never reaches Fastify: it is answered here, on the socket, in the shape of every other error.
+ */
+export function clientErrors(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request did not arrive in time.']
+        : [400, 'The request is not valid HTTP.'];
+  // At trace, as Fastify's own handler logs it: it is the client's doing, and the log scrubs credentials (logger.ts).
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody('invalid_request', message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * What makes a request Fastify parsed unanswerable: a query string that is not percent-encoding (the query string
+ * parser keeps a value it cannot decode as it came, so `query=100%` would be searched, and charged, as `100%`), or
+ * HTTP/1.1 without the Host header it requires (Node's own refusal of it has no body, so app.ts lets it through).
+ */
+function malformed(request: FastifyRequest): string | undefined {
+  const url = request.raw.url ?? '';
+  const query = url.indexOf('?');
+  if (query >= 0 && url.includes('%', query)) {
+    try {
+      decodeURIComponent(url.slice(query + 1));
+    } catch {
+      return 'The query string is not valid percent-encoding (a % is written %25).';
+    }
+  }
+  if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+    return 'An HTTP/1.1 request needs a Host header.';
+  }
+  return undefined;
 }
 
 /** The methods routed on each path, found with the router Fastify itself uses. */
@@ -74,6 +123,8 @@ export function registerErrorHandling(
   // Answered before the body is read: Fastify would otherwise parse the body of a method with one (a QUERY
   // without Content-Type, a DELETE with an empty JSON body) for the not-found handler and answer 400 first.
   app.addHook('onRequest', async (request, reply) => {
+    const refused = malformed(request);
+    if (refused) return reply.code(400).send(errorBody('invalid_request', refused));
     if (!request.is404) return;
     limitUnknown?.(request);
     return notFound(request, reply);

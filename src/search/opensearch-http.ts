@@ -295,7 +295,8 @@ export class OpenSearchHttp {
     if (response.statusCode === 429 || response.statusCode >= 502) {
       throw unavailable('The search service is overloaded; retry shortly.', cause);
     }
-    if (response.statusCode === 400) throw refusal(payload.error, cause);
+    // Too many clauses is the query's length, whatever the status: OpenSearch 3 answers it 500, not 400.
+    if (response.statusCode === 400 || tooManyClauses(payload.error?.root_cause)) throw refusal(payload.error, cause);
     // Any other 4xx (401/403 of a misconfigured cluster, 404 of a missing document route, 408, 413) is not the
     // caller's doing and not a bug in a query: the service cannot answer now.
     if (response.statusCode < 500) throw unavailable('The search service refused the request; retry shortly.', cause);
@@ -344,11 +345,11 @@ export class OpenSearchRefusal extends Error {
  */
 function refusal(error: { root_cause?: OpenSearchRefusal['causes'] } | undefined, cause: Error): ApiError {
   const refused = new OpenSearchRefusal(error?.root_cause ?? [], cause);
-  const tooMany = refused.causes.some(
-    (c) => /too_many_(nested_)?clauses/.test(c.type ?? '') || /maxClauseCount/i.test(c.reason ?? ''),
-  );
-  const message = tooMany
+  const message = tooManyClauses(refused.causes)
     ? 'The query has more words than the search service can combine; use fewer.'
     : 'The search service cannot take these parameter values.';
   return new ApiError(422, 'invalid_request', message, {}, refused);
 }
+
+const tooManyClauses = (causes: OpenSearchRefusal['causes'] = []) =>
+  causes.some((c) => /too_many_(nested_)?clauses/.test(c.type ?? '') || /maxClauseCount/i.test(c.reason ?? ''));

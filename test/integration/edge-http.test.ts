@@ -219,6 +219,66 @@ describe('words that name a JavaScript object property', () => {
   });
 });
 
+describe('requests refused before a route runs', () => {
+  const shaped = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error;
+
+  it('what the HTTP parser refuses is answered in the error shape: headers too large 431, a bad header line 400', async () => {
+    const t = await app();
+    const large = await raw(t, `GET /api/v1/credits HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(large).toMatch(/^HTTP\/1.1 431 /);
+    expect(large).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(shaped(large)).toEqual({ code: 'invalid_request', message: 'The request headers are too large.' });
+    const bad = await raw(t, 'GET /api/v1/credits HTTP/1.1\r\nHost: x\r\nBad Header: yes\r\n\r\n');
+    expect(bad).toMatch(/^HTTP\/1.1 400 /);
+    expect(shaped(bad)).toEqual({ code: 'invalid_request', message: 'The request is not valid HTTP.' });
+  });
+
+  it('HTTP/1.1 without Host is 400 invalid_request in the error shape; HTTP/1.0 needs none', async () => {
+    const t = await app();
+    const answer = await raw(t, 'GET /livez HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1.1 400 /);
+    expect(shaped(answer)).toEqual({ code: 'invalid_request', message: 'An HTTP/1.1 request needs a Host header.' });
+    expect(await raw(t, 'GET /livez HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1.1 200 /);
+  });
+
+  it('a query string that is not percent-encoding is 400 invalid_request and free, not searched as sent', async () => {
+    const t = await app();
+    const { key } = await t.key({ unlimited: false, allowance: 10 });
+    const balance = async () => (await t.app.inject({ url: '/api/v1/credits', headers: bearer(key) })).json().balance;
+    for (const query of ['personal%20finance%20100%', '%ZZ', '%ED%A0%80', 'tech&facets=%E0%A4']) {
+      const response = await t.app.inject({ url: `/api/v1/creators?query=${query}`, headers: bearer(key) });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'invalid_request',
+        message: 'The query string is not valid percent-encoding (a % is written %25).',
+      });
+    }
+    expect(await balance()).toBe(10);
+    const escaped = await t.app.inject({ url: '/api/v1/creators?query=100%25%20creator', headers: bearer(key) });
+    expect(escaped.statusCode).toBe(200);
+    expect(escaped.json().query).toBe('100% creator');
+  });
+
+  it('an id of any length a request line holds is looked up: 404 with a key, 401 without; the path is never echoed', async () => {
+    const t = await app();
+    const { key } = await t.key();
+    const long = 'x'.repeat(10_000);
+    for (const url of [`/api/v1/creators/${long}`, `/api/v1/sponsors/${long}`, `/api/v1/creators/${long}/audience`]) {
+      const found = await t.app.inject({ url, headers: bearer(key) });
+      expect(found.statusCode, url.slice(0, 20)).toBe(404);
+      expect(found.json().error.code).toBe('not_found');
+      expect(found.body.length).toBeLessThan(500);
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    }
+    const malformed = await t.app.inject({ url: `/api/v1/creators/${long}%E0%A4%A`, headers: bearer(key) });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toEqual({
+      code: 'invalid_request',
+      message: 'The URL path is not valid percent-encoding.',
+    });
+  });
+});
+
 describe('numbers OpenSearch cannot take', () => {
   const nines = '9'.repeat(41);
 
@@ -273,6 +333,37 @@ describe('OpenSearch 400s told apart', () => {
     expect(error).toMatchObject({ statusCode: 422, code: 'invalid_request' });
     expect(error?.message).toBe('The query has more words than the search service can combine; use fewer.');
     expect(((error as ApiError).cause as OpenSearchRefusal).missingField(POPULARITY_SCORE)).toBe(false);
+  });
+
+  it('a query whose terms expand past the clause limit is the same 422, though OpenSearch answers it 500', async () => {
+    // Fuzzy words expand to the terms an index holds: on the demo data a 21-word search did this (a 500 until then).
+    const index = `${inject('opensearchUrl')}/${data.prefix}clauses`;
+    const json = { 'content-type': 'application/json' };
+    await fetch(index, {
+      method: 'PUT',
+      headers: json,
+      body: '{"mappings":{"properties":{"name":{"type":"keyword"}}}}',
+    });
+    try {
+      const docs = Array.from({ length: 1000 }, (_, i) => `{"index":{}}\n{"name":"word${i}"}\n`).join('');
+      await fetch(`${index}/_bulk?refresh=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body: docs,
+      });
+      const should = Array.from({ length: 30 }, (_, i) => ({ fuzzy: { name: { value: `word${i}`, fuzziness: 2 } } }));
+      const direct = await fetch(`${index}/_search`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ query: { bool: { should } } }),
+      });
+      expect(direct.status).toBe(500);
+      const error = await refusedBy({ query: { bool: { should } } }, 'clauses');
+      expect(error).toMatchObject({ statusCode: 422, code: 'invalid_request' });
+      expect(error?.message).toBe('The query has more words than the search service can combine; use fewer.');
+    } finally {
+      await fetch(index, { method: 'DELETE' });
+    }
   });
 
   it('tells a script over a field the index lacks (the stored popularity sum) from any other refusal', async () => {

@@ -52,6 +52,11 @@ describe('search parameters', () => {
     [{ page: '-1' }],
     [{ page: '1.5' }],
     [{ page: 'two' }],
+    // Whole numbers are plain digits: what a float or a signed zero would be read as is not guessed.
+    [{ page: '2.0' }],
+    [{ min_subscribers: '-0' }],
+    [{ min_subscribers: '1000.0' }],
+    [{ max_subscribers: '+5' }],
   ])('rejects %j', (query) => {
     expect(parse(query).success).toBe(false);
   });

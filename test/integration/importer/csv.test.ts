@@ -106,7 +106,8 @@ describe('the shared real files, imported', () => {
     const result = await importCsv(catalog, { videos, channels, skipBad: false });
     expect(result.bad).toEqual([]);
     dataset = buildDataset(catalog, NicheRules.load(), '2026-11-28');
-  });
+    // Most of the file's 40 s in CI; a run beside a model's training took over 60 s here.
+  }, 180_000);
 
   const creator = (name: string) => dataset.creators.filter((c) => c.name === name);
 
