@@ -10,7 +10,9 @@ import { Catalog } from './catalog.ts';
 import { type ImporterConfig, loadImporterConfig } from './config.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { labelledVideoIds } from './corpus/holdout.ts';
+import { corpusSets, writeCorpusSets } from './corpus/labelled-sets.ts';
 import { MANIFEST_FILE, readManifest } from './corpus/manifest.ts';
+import type { CorpusVideo } from './corpus/merge.ts';
 import { formatSummary } from './corpus/summary.ts';
 import { readMappingFile } from './csv/columns.ts';
 import { importCsv } from './csv/import.ts';
@@ -57,7 +59,8 @@ const USAGES: Record<string, string> = {
   'audience-stability': `npm run import -- audience-stability <comment files…> [--exclude-videos <id,id…>]
                           (per file, one channel's comments: how many it takes for the language estimate to settle)`,
   corpus: `npm run import -- corpus --out <file.ndjson> [--mirror <dir>] [--manifest <sources.json>] [--skip-missing]
-                          (public video descriptions, importer/corpus/README.md)`,
+                          [--sets-out <dir>]   (public video descriptions, importer/corpus/README.md; --sets-out also
+                          writes the videos of the sets picked from it, <dir>/corpus-*/videos.csv, for train-scorer)`,
 };
 const usageOf = (command: string | undefined) =>
   `Usage: ${(command && USAGES[command] ? [USAGES[command]] : Object.values(USAGES)).join('\n       ')}`;
@@ -367,21 +370,30 @@ async function mine(args: Args): Promise<void> {
 }
 
 async function corpus(args: Args): Promise<void> {
-  rejectUnknown(args, ['out', 'mirror', 'manifest', 'skip-missing']);
+  rejectUnknown(args, ['out', 'mirror', 'manifest', 'skip-missing', 'sets-out']);
   const out = single(args, 'out');
   if (!out) throw new UsageError(`name the corpus file to write with --out <file.ndjson>`);
   const mirror = path.resolve(single(args, 'mirror') ?? MIRRORS);
   if (!existsSync(mirror)) throw new Error(`${mirror}: no such folder of mirrors (--mirror)`);
   const manifest = readManifest(path.resolve(single(args, 'manifest') ?? MANIFEST_FILE));
+  const setsOut = single(args, 'sets-out');
+  const labelled = new Map<string, CorpusVideo>();
   const summary = await buildCorpus({
     manifest,
     mirror,
     out: path.resolve(out),
     skipMissing: args.switches.has('skip-missing'),
     labelled: labelledVideoIds(),
+    onLabelled: setsOut ? (video) => labelled.set(video.videoId, video) : undefined,
     log: (line) => console.log(line),
   });
   console.log(`\n${formatSummary(summary, path.resolve(out))}`);
+  if (!setsOut) return;
+  const dir = path.resolve(setsOut);
+  for (const { set, written, missing } of writeCorpusSets(dir, corpusSets(), labelled)) {
+    const absent = missing.length ? `; not in the corpus: ${missing.join(', ')}` : '';
+    console.log(`${path.join(dir, set, 'videos.csv')}: ${written} videos${absent}`);
+  }
 }
 
 async function audienceStability(args: Args): Promise<void> {

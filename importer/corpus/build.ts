@@ -19,6 +19,8 @@ export interface BuildOptions {
   skipMissing: boolean;
   /** Video ids of the labelled evaluation sets. */
   labelled: ReadonlySet<string>;
+  /** Given each labelled video kept out (not held out), for the sets picked from the corpus (labelled-sets.ts). */
+  onLabelled?: (video: CorpusVideo) => void;
   /** One line per source read. */
   log: (line: string) => void;
 }
@@ -39,7 +41,7 @@ export interface CorpusSummary {
 
 export async function buildCorpus(options: BuildOptions): Promise<CorpusSummary> {
   const read = await mergeSources(options);
-  const { kept, held, labelled } = keepOut(read.merge.videos.values(), options.labelled);
+  const { kept, held, labelled } = keepOut(read.merge.videos.values(), options.labelled, options.onLabelled);
   kept.sort((a, b) => (a.videoId < b.videoId ? -1 : a.videoId > b.videoId ? 1 : 0));
   await writeNdjson(options.out, kept);
   return {
@@ -98,14 +100,20 @@ async function mergeSources(options: BuildOptions) {
 }
 
 /** The hold-out first, then the labelled videos: a video both held out and labelled counts as held out. */
-function keepOut(videos: Iterable<CorpusVideo>, labelledIds: ReadonlySet<string>) {
+function keepOut(
+  videos: Iterable<CorpusVideo>,
+  labelledIds: ReadonlySet<string>,
+  onLabelled?: (video: CorpusVideo) => void,
+) {
   const kept: CorpusVideo[] = [];
   let held = 0;
   let labelled = 0;
   for (const video of videos) {
     if (heldOut(video)) held += 1;
-    else if (labelledIds.has(video.videoId)) labelled += 1;
-    else kept.push(video);
+    else if (labelledIds.has(video.videoId)) {
+      labelled += 1;
+      onLabelled?.(video);
+    } else kept.push(video);
   }
   return { kept, held, labelled };
 }

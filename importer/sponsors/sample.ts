@@ -106,15 +106,9 @@ const HEADER = [
 
 const cell = (value: string | number | null) => `"${String(value ?? '').replace(/"/g, '""')}"`;
 
-/**
- * `videos.csv` (the picked videos, in a layout `npm run import -- csv` and `eval-sponsors` read, line breaks kept) and
- * `labels.jsonl` (one empty label per video, for the reader to fill under relevance/sponsors/labelling.md).
- */
-export function writeSample(sample: Sample, dir: string): { videos: string; labels: string } {
-  mkdirSync(dir, { recursive: true });
-  const videos = path.join(dir, 'videos.csv');
-  const labels = path.join(dir, 'labels.jsonl');
-  const rows = sample.videos.map((v) =>
+/** Videos as a CSV that `npm run import -- csv`, `eval-sponsors` and `train-scorer` read, line breaks kept. */
+export function writeVideosCsv(videos: VideoFacts[], file: string): void {
+  const rows = videos.map((v) =>
     [
       v.videoId,
       v.seenOn,
@@ -132,7 +126,18 @@ export function writeSample(sample: Sample, dir: string): { videos: string; labe
       .map(cell)
       .join(','),
   );
-  writeFileSync(videos, `${HEADER.join(',')}\n${rows.join('\n')}\n`);
+  writeFileSync(file, `${HEADER.join(',')}\n${rows.join('\n')}\n`);
+}
+
+/**
+ * `videos.csv` (the picked videos) and `labels.jsonl` (one empty label per video, for the reader to fill under
+ * relevance/sponsors/labelling.md).
+ */
+export function writeSample(sample: Sample, dir: string): { videos: string; labels: string } {
+  mkdirSync(dir, { recursive: true });
+  const videos = path.join(dir, 'videos.csv');
+  const labels = path.join(dir, 'labels.jsonl');
+  writeVideosCsv(sample.videos, videos);
   const template = sample.videos.map(
     (v): Label => ({ videoId: v.videoId, file: path.basename(v.file), split: 'fresh', sponsors: [], note: '' }),
   );

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readLabels, trendingVideos } from '../../../importer/sponsors/eval.ts';
 import { runTs } from '../../support/run.ts';
 
 // `npm run import -- corpus` on a folder of files named by their sha256, as a plain copy of the mirrors would be.
@@ -126,5 +127,27 @@ describe('npm run import -- corpus', { timeout: 60_000 }, () => {
     expect(run.stderr).toContain(
       `someone/data:datasnaek-csv.file@cccccccc: sha256 is ${sha(datasnaek)}, the manifest says ${'f'.repeat(64)}`,
     );
+  });
+
+  it('--sets-out writes the videos of the sets picked from the corpus as train-scorer reads them; the corpus keeps them out', async () => {
+    const [label] = readLabels(path.resolve('relevance/sponsors/fresh/corpus-en.jsonl'));
+    const id = label?.videoId ?? '';
+    const picked = [HEADER, line(id, '23.01.06', 'Chan D', '2023-05-30T10:00:00.000Z', 'Use code D for 10% off')].join(
+      '\n',
+    );
+    writeFileSync(path.join(dir, sha(picked)), picked);
+    const out = path.join(dir, 'with-sets.ndjson');
+    const sets = path.join(dir, 'sets');
+    const extra = { ...entry(picked, 'datasnaek-csv', 'US', null), path: 'picked.csv' };
+    const run = await corpus(['--manifest', manifest([extra]), '--out', out, '--sets-out', sets]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).not.toContain(id);
+    expect(run.stdout).toContain(`${path.join(sets, 'corpus-en', 'videos.csv')}: 1 videos; not in the corpus: `);
+    const written = await trendingVideos([path.join(sets, 'corpus-en', 'videos.csv')]);
+    expect([...written.values()]).toMatchObject([
+      { videoId: id, channelTitle: 'Chan D', description: 'Use code D for 10% off', seenOn: '2023-06-01' },
+    ]);
+    expect((await trendingVideos([path.join(sets, 'corpus-es-pt', 'videos.csv')])).size).toBe(0);
   });
 });
