@@ -3,15 +3,21 @@
 
 Usage: python3 rebuild.py [set ...]      (default: every set)
 
+Covers every fresh set but the corpus-* ones (their videos are corpus lines): the eleven labelled before 2026-11-28,
+and trending-us-in-2024-2025 and mostpopular-fr-es-pt-de-2020-2025 of that day, whose rebuilds never write a row
+published or charted in July-August 2020 (the held-out period).
+
 Reads the labels beside this script (<set>.jsonl) and the mirrors in $MIRROR (default /work/.mirror)/<owner>+<name>/repo
 (fetched with the session's `fetch` tool; read with `git -C`), writes $OUT (default .cache/labelled)/<set>/videos.csv (gb-ca: its two
 source files GBvideos.csv and CAvideos.csv, copied unchanged) and $OUT/MANIFEST.json (sources with the number
 of labelled rows each gave, the CSV's sha256 and whether it equals the README's digest, rows, labelled videos missing).
 Only labelled videos are written, one row each, in the .jsonl's order, with Python's csv writer (QUOTE_MINIMAL):
-LF line ends for the earlier sets (world-2018's recorded digest), CRLF for trending-2023-2025, uploads-2022,
-india-2017-mixed, latam-fr-2021-2025 and uploads-tech-2022-2024 (the first four of those reproduce their digests).
+LF line ends for the earlier sets (world-2018's recorded digest), trending-us-in-2024-2025 and
+mostpopular-fr-es-pt-de-2020-2025, CRLF for trending-2023-2025, uploads-2022, india-2017-mixed, latam-fr-2021-2025 and
+uploads-tech-2022-2024 (all but latam-fr-2021-2025 reproduce their digests).
 Source CSVs are read with universal newlines (a CR or CRLF in a description becomes LF), as Python's text mode does;
-with that, world-2020 keeps line breaks in 11 descriptions and scores what the README's original file scored.
+with that, world-2020 keeps line breaks in 11 descriptions and scores what the README's original file scored. The
+sources of trending-us-in-2024-2025 and mostpopular-fr-es-pt-de-2020-2025 are read as they are (a CRLF stays).
 Deterministic: the output depends only on the mirrors' git objects and the label files.
 Needs the `json5` package (pip install json5) for the object literals pasted into front-end repositories.
 """
@@ -42,6 +48,7 @@ README_DIGESTS = {  # as recorded in relevance/sponsors/fresh/README.md ("prefix
     'india-2017-mixed': 'f2a610a8edcc40fa01013ed351ee3092d4b337016affca35c7795f1bc2a1acfd',
     'latam-fr-2021-2025': '733e2b824e102b5b9576c9ada6fd487d55af299a991e9e71d1db2720216050e7',
     'uploads-tech-2022-2024': 'df6352754ec4045274292298cee2a323a4e784092a9cd19a18f02c3d5ae05996',
+    'mostpopular-fr-es-pt-de-2020-2025': 'c24a52f6ec2e70db9de8036e9bab7226159154ee103c5a905e40a716972dd52b',
     'gb-ca/GBvideos.csv': '85e0a364…c839',
     'gb-ca/CAvideos.csv': '5fad3ce7…09ac5a0',
 }
@@ -672,6 +679,142 @@ def uploads_tech(src):
                                str(num(r.get('likeCount')) is None), 'False', r.get('description') or ''])
     recs, missing = by_labels(L, cands)
     return write_csv(recs, '\r\n'), missing
+
+
+def ydm_iso(d):
+    """'24.15.10' -> '2024-10-15' (ydm's inverse); '' for anything else."""
+    return f'20{d[0:2]}-{d[6:8]}-{d[3:5]}' if d and len(d) == 8 else ''
+
+
+def held_out(row):
+    """Published or charted in July-August 2020, the held-out period: such a row is never written."""
+    return '2020-07-01' <= (row[5] or '')[:10] <= '2020-08-31' or '2020-07-01' <= ydm_iso(row[1]) <= '2020-08-31'
+
+
+def first_kept(cands, rec):
+    """first() by video id for a row that is not held out; a row credited already keeps its source."""
+    if not held_out(rec) and rec[0] not in cands:
+        cands[rec[0]] = rec if isinstance(rec, Row) else credited(rec)
+
+
+TUTORIAL_REPOS = [  # "YouTube Data Collection and Analysis" runs (README); sentryxgith's gave no labelled video
+    'SaiDeepak16/YouTube_Data_Collection_and_Analysis', 'Koninikax/YouTube-trends',
+    'shar-jEEl/Youtube_Data_Collection-Analysis', 'Bikram2473/YouTube-Data',
+    'Sandy71004/Youtube-Data-Collection-and-Analysis', 'jmanish585/youtube-data-collection',
+    'SheetalPatnaik/YouTube-Data-Collection-and-Analysis', 'Divi88ja/YouTube-Data-Collection-and-Analysis',
+    'AreenJain/YouTube-Data-Collection-and-Analysis', 'yhonw21/Youtube-Data-Collection-and-Analysis',
+    'Anantha1407/Youtube-Data-Scraping-and-analysis', 'SOHAM2543/Youtube-Data-Collection-and-Analysis',
+    'Jana2207/YouTube_Data_Collection_and_Analysis', 'DhruvGupta2/Youtube_Analysis',
+    'D-Dyno/YT-Data-Collection-and-Analysis', 'NavaneethRaj17/YouTube-Analytics', 'AkshayCu-Codes/Youtube-data-analysis',
+    'santhoshkrishnan30/Youtube-Data-collection-and-Analysis', 'rhtsabharwal/Youtube-Data-Collection-and-Analysis',
+    'Parv12jain/Youtube-Videos-Analysis']
+
+
+@rebuild('trending-us-in-2024-2025')
+def trending_us_in(src):
+    L = labels('trending-us-in-2024-2025')
+    files = sorted((date, repo, commit, path, blob) for repo in TUTORIAL_REPOS
+                   for path in ['trending_videos.csv', 'trending_videos_India.csv', 'trending_videos_by_country.csv']
+                   for date, commit, blob in versions(repo, path))
+    cands = {}
+    for date, repo, commit, path, blob in files:  # every historical version, first appearance wins
+        rows = read_csv(src.blob(repo, commit, path, blob), universal=False)
+        if not rows or 'published_at' not in rows[0]:
+            continue
+        td = ydm(max(r.get('published_at') or '' for r in rows))  # the pull day is not recorded: the newest upload's
+        for r in rows:
+            vid = (r.get('video_id') or '').strip()
+            if not vid:
+                continue
+            try:
+                tags = ast.literal_eval(r.get('tags') or '[]')
+            except (ValueError, SyntaxError):
+                tags = []
+            comments = num(r.get('comment_count'))
+            first_kept(cands, [vid, td, r.get('title', ''), r.get('channel_title', ''), num(r.get('category_id')) or 0,
+                               r.get('published_at', ''), qtags(tags if isinstance(tags, list) else []),
+                               num(r.get('view_count')) or 0, num(r.get('like_count')) or 0, 0, comments or 0,
+                               thumb(vid), str(comments is None), 'False', 'False', r.get('description') or ''])
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs), missing
+
+
+def json_docs(text):
+    """The JSON documents of a text, one after another (d2715276's output.json: the array, then NUL padding and a
+    fragment of another file)."""
+    dec, i, out = json.JSONDecoder(), 0, []
+    text = text.rstrip('\x00 \n\r\t')
+    while i < len(text):
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            break
+        try:
+            obj, i = dec.raw_decode(text, i)
+        except ValueError:
+            break
+        out.append(obj)
+    return out
+
+
+@rebuild('mostpopular-fr-es-pt-de-2020-2025')
+def mostpopular(src):
+    L = labels('mostpopular-fr-es-pt-de-2020-2025')
+    cands = {}  # first appearance: pnrszn, huongdo108, sonaniku, sausis20; within a source, earliest trending date
+    repo = 'pnrszn/BigDataProject'
+    for c in ['9987477c46c51f81a232bab6f202f4842795e414', 'd2715276b5d5b96a6b7494281802204dfba8c52d',
+              '24d6a469fad926a866b0cf5c431041a3efa56b7c', '8d3e675ef1e4a0df4538325ca39d76caccfc54cf',
+              '68291902a23936b6f0a5de86cf800528fe282c7a']:
+        day = ydm(git(repo, 'show', '-s', '--format=%cI', c).decode().strip())
+        items = []
+        for doc in json_docs(src.show(repo, c, 'scraper/output.json').decode('utf-8')):
+            items.extend(doc if isinstance(doc, list) else [doc])
+        rows = []
+        for it in items:
+            if isinstance(it.get('video'), dict):  # raw API items, no trending date: the commit day
+                rows.append(api_row(it['video'], day))
+            else:
+                vid = it['video_id']
+                rows.append([vid, it.get('trending_date') or day, it.get('title', ''), it.get('channelTitle', ''),
+                             it.get('categoryId') or 0, it.get('publishedAt', ''), qtags(it.get('tags')),
+                             num(it.get('view_count')) or 0, num(it.get('likes')) or 0, num(it.get('dislikes')) or 0,
+                             num(it.get('comment_count')) or 0, it.get('thumbnail_link') or thumb(vid),
+                             'False', 'False', 'False', it.get('description') or ''])
+        for row in sorted(rows, key=lambda r: ydm_iso(r[1])):
+            first_kept(cands, row)
+    repo, c = 'huongdo108/youtube-api-data-analysis', '53442f2f3a4768f612f88057036be63abc2e4fe1'
+    for meta, path in tree_paths(repo, c):
+        if path.startswith('output/20.14.09_') and path.endswith('_videos.csv'):
+            for r in read_csv(src.show(repo, c, path), universal=False):
+                r = dict(r, title=r.get('video_title', ''), publishedAt=r.get('published_time', ''),
+                         likes=r.get('like_count', ''), dislikes=r.get('dislike_count', ''),
+                         comments_disabled=r.get('comment_disable'), ratings_disabled=r.get('rating_disable'))
+                first_kept(cands, scraper_row(r))
+    repo = 'sonaniku/youtube_trending'
+    paths = {p for c in git(repo, 'rev-list', '--all').decode().split() for meta, p in tree_paths(repo, c)
+             if '/home/' in p and '_trending_' in p and p.endswith('.csv')}
+    rows = []
+    for date, commit, path, blob in sorted((d, c, p, b) for p in paths for d, c, b in versions(repo, p)):
+        for r in read_csv(src.blob(repo, commit, path, blob), universal=False):
+            vid = r.get('video_id') or ''
+            if not vid:
+                continue
+            tt = r.get('trending_time') or ''
+            td = ydm(tt) if len(tt) >= 10 and tt[4] == '-' else ydm(date)
+            rows.append(credited([vid, td, r.get('title', ''), r.get('channel_name', ''), r.get('category_id') or 0,
+                                  r.get('publish_time', ''), pipe_tags(r.get('tags')), num(r.get('view')) or 0,
+                                  num(r.get('like')) or 0, num(r.get('dislike')) or 0, num(r.get('comment')) or 0,
+                                  thumb(vid), 'False', 'False', 'False', r.get('description') or '']))
+    for row in sorted(rows, key=lambda r: ydm_iso(r[1])):
+        first_kept(cands, row)
+    repo = 'sausis20/Youtube-Trending-Scraper-and-EDA'
+    files = [('467c31704a2f962ab398c752bdf83e322a94f48e', f'output/22.01.08_{reg}_videos.csv')
+             for reg in ['CA', 'DE', 'EE', 'FI', 'FR', 'GB', 'LT', 'LV', 'NO', 'SE', 'US']]
+    for c, path in files + [('ad3fab91c70648e63b398bc0d065086751b96d41', '22.01.08_PL_videos.csv')]:
+        for r in read_csv(src.show(repo, c, path), universal=False):
+            first_kept(cands, scraper_row(r))
+    recs, missing = by_labels(L, cands)
+    return write_csv(recs), missing
 
 
 # ------------------------------------------------------------------------------------------------------------- main
