@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { exitWithUsage, loadDotEnv, main, UsageError, wantsHelp } from '../common/cli.ts';
 import { sha256 } from '../common/digest.ts';
 import { createProgress, type Progress } from '../common/progress.ts';
@@ -106,7 +107,8 @@ await main(async () => {
 async function csv(args: Args, config: ImporterConfig): Promise<void> {
   rejectUnknown(args, ['videos', 'channels', 'mapping', 'out', 'evidence', 'encoding', 'skip-bad', 'json', 'as-of']);
   const asOf = single(args, 'as-of') ?? today();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf)) || asOf > today())
+  // zod's ISO date, as the indexer checks the snapshots' dates (Date.parse would take 2026-02-30 as 2 March).
+  if (!z.iso.date().safeParse(asOf).success || asOf > today())
     throw new UsageError(`--as-of is a day no later than today, such as 2024-01-31 (got ${asOf})`);
   // --json: a JSON summary on stdout, progress on stderr (for scripts such as bench/import.ts).
   const json = args.switches.has('json');

@@ -1,6 +1,13 @@
 // POST /mcp: the Streamable HTTP transport, stateless, with JSON responses; each accepted message passes the access
 // pipeline (metering.ts) before the server runs it.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  InitializeRequestSchema,
+  type JSONRPCMessage,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../access/access.ts';
 import { type Meter, whenClosed } from '../access/metered-call.ts';
@@ -21,6 +28,25 @@ const isJsonRpcError = (body: string) => {
     return false;
   }
 };
+
+/**
+ * The requests whose params the SDK checks against these schemas when it runs them: one that fails is answered
+ * -32603 (an internal error) with zod's whole report, so they are checked here first and answered -32602.
+ */
+const PARAMS_OF = new Map(
+  [InitializeRequestSchema, CallToolRequestSchema, GetPromptRequestSchema, ReadResourceRequestSchema].map((schema) => [
+    schema.shape.method.value as string,
+    schema,
+  ]),
+);
+
+/** What is wrong with a request's params, in one line, or undefined when nothing is (or the SDK does not check). */
+function invalidParams(message: JSONRPCMessage): string | undefined {
+  if (!('method' in message && 'id' in message)) return undefined;
+  const checked = PARAMS_OF.get(message.method)?.safeParse(message);
+  if (!checked || checked.success) return undefined;
+  return checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
 
 /**
  * The SDK's web-standard transport answers with a Response rather than writing to the socket, so the order is ours:
@@ -66,6 +92,12 @@ export const mcpRoute: FastifyPluginAsync<{
         refuse = reject;
       });
       transport.onmessage = (message, extra) => {
+        const invalid = invalidParams(message);
+        if (invalid !== undefined && 'id' in message) {
+          const error = { code: -32602, message: `Invalid params: ${invalid}` };
+          admission = transport.send({ jsonrpc: '2.0', id: message.id, error });
+          return;
+        }
         admission = metering.admit(message).then(() => dispatch?.(message, extra));
         admission.catch(refuse);
       };
@@ -92,13 +124,8 @@ export const mcpRoute: FastifyPluginAsync<{
       await server.close();
     }
   });
-
-  // Stateless: no server-initiated stream (GET) and no session to end (DELETE).
-  const notHere = async () => {
-    throw new ApiError(405, 'method_not_allowed', 'This MCP endpoint is stateless: use POST.', { allow: 'POST' });
-  };
-  app.get(MCP_PATH, { schema: { hide: true } }, notHere);
-  app.delete(MCP_PATH, { schema: { hide: true } }, notHere);
+  // Stateless: no server-initiated stream (GET) and no session to end (DELETE), so no route for them: every other
+  // method gets the 405 of any path (http/errors.ts), `Allow: POST`, before a body is read.
 };
 
 /** The transport reads only headers from it: the body Fastify already parsed is passed alongside. */

@@ -27,6 +27,19 @@ export async function relayStdio(key: string, base: string): Promise<void> {
       }
     });
   };
+  // A line that is not a JSON-RPC message (not JSON, or a batch, which MCP 2025-06-18 dropped) gets the error the
+  // endpoint would answer, rather than silence that leaves the client waiting. JSON-RPC gives it the id null, which
+  // the SDK's message types leave out.
+  local.onerror = (error) => {
+    const answer =
+      error instanceof SyntaxError
+        ? { code: -32700, message: 'Parse error: the line is not JSON.' }
+        : {
+            code: -32600,
+            message: 'Invalid Request: the line is not one JSON-RPC 2.0 message (batches are not taken).',
+          };
+    void local.send({ jsonrpc: '2.0', id: null, error: answer } as unknown as JSONRPCMessage);
+  };
   remote.onmessage = (message) => void local.send(message);
   remote.onerror = (error) => console.error(`mcp:stdio: ${error.message}`);
   local.onclose = () => void remote.close();

@@ -40,7 +40,7 @@ export interface Tool {
   render: (result: never) => string;
 }
 
-const cost = (op: OperationId) => (COSTS[op] ? `Costs ${COSTS[op]} credit.` : 'Free.');
+const cost = (op: OperationId, per = '') => (COSTS[op] ? `Costs ${COSTS[op]} credit${per}.` : 'Free.');
 const none = z.object({});
 const summary = (c: {
   name: string;
@@ -65,7 +65,7 @@ export const TOOLS: Tool[] = [
   define({
     name: 'search_creators',
     operationId: 'searchCreators',
-    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, 30-day subscriber growth in percent as min_subs_growth, has_sponsors, video_format) and sort (subs_growth_desc: fastest-growing first). facets (niche,country,language,size,format) adds counts per value over the whole match set, to see how a search splits before narrowing it. Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators')} per page.`,
+    description: `Find YouTube creators by short topic, keyword, brand or name terms (not sentences), with optional filters (niche_category from list_niches, country, language, subscriber and view floors, engagement, 30-day subscriber growth in percent as min_subs_growth, has_sponsors, video_format) and sort (subs_growth_desc: fastest-growing first). facets (niche,country,language,size,format) adds counts per value over the whole match set, to see how a search splits before narrowing it. Relevance-ranked, paginated: follow nextPage for more. ${cost('searchCreators', ' per page')}`,
     input: SearchCreatorsParams,
     output: SearchCreatorsResult,
     run: (catalog, args, grant) => catalog.searchCreators(args, grant.pageSize),
@@ -88,7 +88,7 @@ export const TOOLS: Tool[] = [
   define({
     name: 'find_similar_creators',
     operationId: 'findSimilarCreators',
-    description: `Creators like a given one: nearest in what their content is about, ranked also by a shared niche, size band and sponsors; each result says which of these it matched. id: as for get_creator. The same optional filters as search_creators (no query, no sort), paginated: follow nextPage for more. ${cost('findSimilarCreators')} per page.`,
+    description: `Creators like a given one: nearest in what their content is about, ranked also by a shared niche, size band and sponsors; each result says which of these it matched. id: as for get_creator. The same optional filters as search_creators (no query, no sort), paginated: follow nextPage for more. ${cost('findSimilarCreators', ' per page')}`,
     input: SimilarCreatorsParams.safeExtend(CreatorIdParams.shape),
     output: SimilarCreatorsResult,
     run: (catalog, { id, ...params }, grant) => catalog.similarCreators(id, params, grant.pageSize),
@@ -101,7 +101,7 @@ export const TOOLS: Tool[] = [
   define({
     name: 'get_creator_history',
     operationId: 'getCreatorHistory',
-    description: `One creator's figures over time: a snapshot (subscribers, total views, video count, average views) for each day an import read them, newest first. id: as for get_creator. Optional from and to (YYYY-MM-DD) bound the dates. Paginated: follow nextPage for more. ${cost('getCreatorHistory')} per page.`,
+    description: `One creator's figures over time: a snapshot (subscribers, total views, video count, average views) for each day an import read them, newest first. id: as for get_creator. Optional from and to (YYYY-MM-DD) bound the dates. Paginated: follow nextPage for more. ${cost('getCreatorHistory', ' per page')}`,
     input: CreatorHistoryParams.safeExtend(CreatorIdParams.shape),
     output: CreatorHistoryResult,
     run: (catalog, { id, ...params }, grant) => catalog.creatorHistory(id, params, grant.pageSize),
@@ -117,7 +117,7 @@ export const TOOLS: Tool[] = [
   define({
     name: 'get_creator_sponsorships',
     operationId: 'getCreatorSponsorships',
-    description: `The sponsorships detected in one creator's videos, newest first, each with the video (id, URL, title, date), the sponsor, the line that discloses it, the rule that found it and a confidence from 0 to 1. id: as for get_creator. Optional sponsor (a numeric sponsor id from search_sponsors) and min_confidence (default ${DEFAULT_MIN_CONFIDENCE}, the threshold the sponsorship counts use; ask for more to be surer). Paginated: follow nextPage for more. ${cost('getCreatorSponsorships')} per page.`,
+    description: `The sponsorships detected in one creator's videos, newest first, each with the video (id, URL, title, date), the sponsor, the line that discloses it, the rule that found it and a confidence from 0 to 1. id: as for get_creator. Optional sponsor (a numeric sponsor id from search_sponsors) and min_confidence (default ${DEFAULT_MIN_CONFIDENCE}, the threshold the sponsorship counts use; ask for more to be surer). Paginated: follow nextPage for more. ${cost('getCreatorSponsorships', ' per page')}`,
     input: CreatorSponsorshipsParams.safeExtend(CreatorIdParams.shape),
     output: CreatorSponsorshipsResult,
     run: (catalog, { id, ...params }, grant) => catalog.creatorSponsorships(id, params, grant.pageSize),
@@ -164,9 +164,10 @@ export const TOOLS: Tool[] = [
     name: 'get_sponsor',
     operationId: 'getSponsor',
     description: `Full profile of one sponsor: stats, niches and its top creators. id: the numeric id from search_sponsors, the brand name or its domain. ${cost('getSponsor')}`,
-    input: SponsorIdParams,
+    // search_sponsors gives the id as a JSON number: taken as one too, as the REST path's text.
+    input: z.object({ id: z.union([SponsorIdParams.shape.id, z.int()]) }),
     output: GetSponsorResult,
-    run: (catalog, args) => catalog.sponsor(args.id),
+    run: (catalog, args) => catalog.sponsor(String(args.id)),
     render: ({ sponsor }) =>
       `${sponsor.name} · ${sponsor.sponsorshipCount} sponsorships with ${sponsor.stats.creatorCount} creators\nTop creators: ${sponsor.topCreators.map((c) => c.name).join(', ') || 'none'}`,
   }),

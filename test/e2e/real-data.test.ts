@@ -64,12 +64,18 @@ describe('real channels, imported and served', () => {
     expect(summary.snapshots).toBe(data.creators.length);
   });
 
-  it('dates every creator by --as-of, and refuses a day that has not come', async () => {
+  it('dates every creator by --as-of, and refuses a day that has not come or does not exist', async () => {
     const { creator } = await get('/api/v1/creators/tseries');
     expect(creator).toMatchObject({ asOf: '2023-09-01', growth: { last30Days: null, last90Days: null } });
     const file = path.join(realdata(), 'trending-2017-US.csv');
-    const failed = await cli('csv', '--videos', file, '--as-of', '2999-01-01').catch((e: { stderr: string }) => e);
-    expect((failed as { stderr: string }).stderr).toMatch(/--as-of is a day no later than today/);
+    // 2026-02-30 was once read as 2 March and written into every snapshot, which the indexer then refused.
+    for (const day of ['2999-01-01', '2026-02-30', '2025-02-29']) {
+      const failed = await cli('csv', '--videos', file, '--as-of', day).catch(
+        (e: { stderr: string; code: number }) => e,
+      );
+      expect((failed as { stderr: string }).stderr, day).toMatch(/--as-of is a day no later than today/);
+      expect((failed as { code: number }).code, day).toBe(2);
+    }
   });
 
   it('finds a real channel by its name and by its handle, with its channel URL', async () => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,7 +9,7 @@ import { Accounts } from '../../src/access/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { loadRecords } from '../support/catalog.ts';
 import { creator, evidenceOf, sponsor } from '../support/dataset.ts';
-import { REPO_ROOT } from '../support/run.ts';
+import { REPO_ROOT, runTs } from '../support/run.ts';
 
 // The MCP server driven by the SDK's own client, exactly as docs/mcp.md tells users to connect.
 let data: Awaited<ReturnType<typeof loadRecords>>;
@@ -173,6 +174,8 @@ describe('MCP over Streamable HTTP', () => {
       ],
       ['search_sponsors', { query: 'keyforge' }, '/api/v1/sponsors?query=keyforge', 1],
       ['get_sponsor', { id: 'keyforge labs' }, '/api/v1/sponsors/keyforge%20labs', 1],
+      // The id as search_sponsors gives it, a JSON number.
+      ['get_sponsor', { id: 1 }, '/api/v1/sponsors/1', 1],
       ['list_niches', {}, '/api/v1/niches', 0],
     ];
     for (const [name, args, url, cost] of cases) {
@@ -297,6 +300,43 @@ describe('MCP over Streamable HTTP', () => {
     expect(((await forbidden.json()) as { error: { code: string } }).error.code).toBe('forbidden');
   });
 
+  it('answers every method but POST with 405 and Allow: POST, before any body is read (it keeps no stream or session)', async () => {
+    for (const [method, headers] of [
+      ['GET', {}],
+      ['DELETE', { 'content-type': 'application/json' }],
+      ['OPTIONS', {}],
+      ['PUT', {}],
+    ] as const) {
+      const response = await fetch(`${base}/mcp`, { method, headers });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow'), method).toBe('POST');
+      expect(((await response.json()) as { error: { code: string } }).error.code, method).toBe('method_not_allowed');
+    }
+  });
+
+  it('answers a request with malformed params -32602 naming what is wrong, free; never -32603 with a zod report', async () => {
+    const { key, accountId } = await t.key({ unlimited: false, allowance: 10 });
+    const request = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: 7, method, params });
+    const cases: [unknown, RegExp][] = [
+      [request('tools/call', { name: 'get_creator', arguments: [] }), /^Invalid params: params\.arguments: /],
+      [request('tools/call', { name: ['get_creator'] }), /^Invalid params: params\.name: /],
+      [request('tools/call', {}), /^Invalid params: params\.name: /],
+      [request('prompts/get', { arguments: {} }), /^Invalid params: params\.name: /],
+      [request('prompts/get', { name: 'shortlist_creators', arguments: { min_subscribers: 5 } }), /min_subscribers/],
+      [request('resources/read', {}), /^Invalid params: params\.uri: /],
+      [request('initialize'), /^Invalid params: params: /],
+    ];
+    for (const [message, named] of cases) {
+      const response = await post(message, key);
+      const body = (await response.json()) as { id: number; error: { code: number; message: string } };
+      expect(body.id, JSON.stringify(message)).toBe(7);
+      expect(body.error.code, JSON.stringify(message)).toBe(-32602);
+      expect(body.error.message, JSON.stringify(message)).toMatch(named);
+      expect(body.error.message).not.toContain('\n');
+    }
+    expect(await balance(accountId)).toBe(10);
+  });
+
   it('refuses JSON-RPC batches, so no tool call can slip through unmetered', async () => {
     const { key } = await t.key();
     const response = await post([initialize], key);
@@ -324,5 +364,44 @@ describe('MCP over stdio (npm run mcp:stdio)', () => {
     const missing = await client.callTool({ name: 'get_creator', arguments: { id: 'no-such-creator' } });
     expect(errorOf(missing).code).toBe('not_found');
     expect(await balance(accountId)).toBe(8);
+  }, 30_000);
+
+  it('answers a line that is not one JSON-RPC message with its error, and goes on', async () => {
+    const { key } = await t.key();
+    const relay = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/mcp-stdio.ts')], {
+      env: { ...process.env, CSI_API_KEY: key, CSI_API_URL: base },
+    });
+    let out = '';
+    relay.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    relay.stdin.end('not json\n[{"jsonrpc":"2.0","id":4,"method":"ping"}]\n{"jsonrpc":"2.0","id":5,"method":"ping"}\n');
+    for (let waited = 0; out.split('\n').length < 4 && waited < 20_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    relay.kill();
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the line is not JSON.' } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringMatching(/^Invalid Request: .*batches/) },
+      },
+      { jsonrpc: '2.0', id: 5, result: {} },
+    ]);
+  }, 30_000);
+
+  it('refuses an address that is not http(s) with one line, no stack trace', async () => {
+    for (const url of ['notaurl', '127.0.0.1:3000']) {
+      const run = await runTs('scripts/mcp-stdio.ts', [], { ...process.env, CSI_API_KEY: 'x', CSI_API_URL: url });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `✖ CSI_API_URL must be the service's http(s) address, such as http://127.0.0.1:3000 (got "${url}").`,
+      );
+    }
   }, 30_000);
 });
