@@ -21,13 +21,49 @@ const USAGE = `Usage: npm run admin -- <command>
   usage <accountId>            credits spent this period by key, endpoint and day
   settle                       refund reservations past their deadline now (API processes do it every few seconds)`;
 
+// No defaults here: the options given are told apart from those left out, to refuse one a command does not take.
 const OPTIONS = {
   plan: { type: 'string' },
   allowance: { type: 'string' },
-  unlimited: { type: 'boolean', default: false },
-  period: { type: 'string', default: 'month' },
+  unlimited: { type: 'boolean' },
+  period: { type: 'string' },
   name: { type: 'string' },
 } as const;
+type Option = keyof typeof OPTIONS;
+
+/** Each command: the arguments after its words, and the options it takes. */
+const COMMANDS: Record<string, { args: string[]; options?: Option[] }> = {
+  'account create': { args: [], options: ['plan', 'allowance', 'unlimited', 'period'] },
+  'account show': { args: ['accountId'] },
+  'plan set': { args: ['accountId', 'plan'], options: ['allowance'] },
+  unlimited: { args: ['accountId', 'on|off'] },
+  'credits add': { args: ['accountId', 'N'] },
+  'credits set': { args: ['accountId', 'N'] },
+  'key create': { args: ['accountId'], options: ['name'] },
+  'key list': { args: ['accountId'] },
+  'key revoke': { args: ['accountId', 'keyId'] },
+  'key cap': { args: ['accountId', 'keyId', 'N|off'] },
+  usage: { args: ['accountId'] },
+  settle: { args: [] },
+};
+
+/** The command a command line names and its arguments; a missing or extra one, or an option it does not take, is a UsageError. */
+function commandOf(positionals: string[], given: string[]): { command: string; args: string[] } {
+  const two = positionals.slice(0, 2).join(' ');
+  const command = two in COMMANDS ? two : (positionals[0] ?? '');
+  const spec = COMMANDS[command];
+  if (!spec) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
+  const args = positionals.slice(command.split(' ').length);
+  const wanted = spec.args.map((arg) => `<${arg}>`);
+  if (args.length < wanted.length) throw new UsageError(`${command} needs ${wanted[args.length]}`);
+  if (args.length > wanted.length)
+    throw new UsageError(
+      `${command} takes ${wanted.join(' ') || 'no arguments'}; "${args.slice(wanted.length).join(' ')}" is extra`,
+    );
+  const stray = given.find((option) => !spec.options?.includes(option as Option));
+  if (stray) throw new UsageError(`--${stray} does not apply to ${command}`);
+  return { command, args };
+}
 
 /**
  * Credits and allowances are counts: a negative one would make a balance that refuses every call, or an allowance
@@ -47,50 +83,56 @@ function planOf(config: Config, name: string | undefined): PlanName {
   return name as PlanName;
 }
 
-/** One command's JSON answer; a wrong command, option, plan or number throws a UsageError. */
+/** One command's JSON answer; a wrong command, argument, option, plan or number throws a UsageError. */
 export async function admin(argv: string[], store: Accounts, config: Config): Promise<unknown> {
   const { values, positionals } = readArgs({ args: argv, allowPositionals: true, options: OPTIONS });
-  const [group, action, id = '', arg] = positionals;
-  const command = `${group} ${action}`;
-  if (command === 'account create') {
-    const plan = planOf(config, values.plan);
-    if (!PERIODS.includes(values.period as Period)) throw new UsageError(`period must be one of ${PERIODS.join(', ')}`);
-    const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
-    const accountId = await store.createAccount({
-      plan,
-      allowance,
-      unlimited: values.unlimited,
-      period: values.period as Period,
-    });
-    return { accountId, plan, allowance, unlimited: values.unlimited, period: values.period };
+  const { command, args } = commandOf(positionals, Object.keys(values));
+  const [id = '', arg = '', third] = args;
+  switch (command) {
+    case 'account create': {
+      const plan = planOf(config, values.plan);
+      const period = values.period ?? 'month';
+      if (!PERIODS.includes(period as Period)) throw new UsageError(`period must be one of ${PERIODS.join(', ')}`);
+      const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
+      const unlimited = values.unlimited ?? false;
+      const accountId = await store.createAccount({ plan, allowance, unlimited, period: period as Period });
+      return { accountId, plan, allowance, unlimited, period };
+    }
+    case 'account show':
+      return (await store.getAccount(id)) ?? failed(`no account ${id}`);
+    case 'plan set': {
+      const plan = planOf(config, arg);
+      const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
+      await store.setPlan(id, plan, allowance);
+      return { accountId: id, plan, allowance };
+    }
+    case 'unlimited':
+      if (arg !== 'on' && arg !== 'off') throw new UsageError(`unlimited takes on or off (got ${arg})`);
+      await store.setUnlimited(id, arg === 'on');
+      return { accountId: id, unlimited: arg === 'on' };
+    case 'credits add':
+      return { accountId: id, balance: await store.topUp(id, count(arg, 'credits')) };
+    case 'credits set':
+      return { accountId: id, balance: await store.setBalance(id, count(arg, 'credits')) };
+    case 'key create': {
+      const { key, keyId } = await store.createApiKey(id, config.keyPrefix, values.name);
+      return { accountId: id, keyId, key, note: 'Shown once: store it now; it cannot be shown again.' };
+    }
+    case 'key list':
+      return store.listKeys(id);
+    case 'key cap': {
+      const cap = third === 'off' ? null : count(third, 'cap');
+      return (await store.setKeyCap(id, arg, cap)) ? { keyId: arg, cap } : failed(`no key ${arg}`);
+    }
+    case 'key revoke':
+      return (await store.revokeKey(id, arg)) ? { revoked: arg } : failed(`no key ${arg}`);
+    case 'usage':
+      return store.usage(id);
+    case 'settle':
+      return store.settle();
+    default:
+      throw new UsageError(`unknown command "${command}"`);
   }
-  if (command === 'account show') return (await store.getAccount(id)) ?? failed(`no account ${id}`);
-  if (command === 'plan set') {
-    const plan = planOf(config, arg);
-    const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
-    await store.setPlan(id, plan, allowance);
-    return { accountId: id, plan, allowance };
-  }
-  if (group === 'unlimited' && (id === 'on' || id === 'off')) {
-    await store.setUnlimited(String(action), id === 'on');
-    return { accountId: action, unlimited: id === 'on' };
-  }
-  if (command === 'credits add') return { accountId: id, balance: await store.topUp(id, count(arg, 'credits')) };
-  if (command === 'credits set') return { accountId: id, balance: await store.setBalance(id, count(arg, 'credits')) };
-  if (command === 'key create') {
-    const { key, keyId } = await store.createApiKey(id, config.keyPrefix, values.name);
-    return { accountId: id, keyId, key, note: 'Shown once: store it now; it cannot be shown again.' };
-  }
-  if (command === 'key list') return store.listKeys(id);
-  if (command === 'key cap') {
-    const cap = positionals[4] === 'off' ? null : count(positionals[4], 'cap');
-    return (await store.setKeyCap(id, String(arg), cap)) ? { keyId: arg, cap } : failed(`no key ${arg}`);
-  }
-  if (positionals.length === 2 && group === 'usage') return store.usage(String(action));
-  if (positionals.length === 1 && group === 'settle') return store.settle();
-  if (command === 'key revoke')
-    return (await store.revokeKey(id, String(arg))) ? { revoked: arg } : failed(`no key ${arg}`);
-  throw new UsageError(`unknown command "${positionals.join(' ')}"`);
 }
 
 function failed(message: string): never {

@@ -134,12 +134,13 @@ export class Accounts {
     return true;
   }
 
-  /** What the account spent this period, by key, endpoint and day (GET /usage answers the same). */
+  /** What the account spent this period, by key, endpoint and day: what GET /usage answers its keys. */
   async usage(accountId: string, now = new Date()) {
     const account = await this.getAccount(accountId);
     if (!account) throw new Error(`no account ${accountId}`);
-    const period = currentPeriod((account.period as Period) ?? 'month', now).id;
-    return readUsage(this.redis, this.prefix, accountId, period);
+    const { id, renewsAt } = currentPeriod((account.period as Period) ?? 'month', now);
+    const { periodId: period, ...rest } = await readUsage(this.redis, this.prefix, accountId, id);
+    return { period, renewsAt: account.unlimited === '1' ? null : renewsAt.toISOString(), ...rest };
   }
 
   async setPlan(accountId: string, plan: PlanName, allowance: number): Promise<void> {

@@ -45,10 +45,11 @@ describe('admin CLI', () => {
 
     expect(await run('key', 'cap', accountId, keyId, '3')).toEqual({ keyId, cap: 3 });
     expect(await run('key', 'list', accountId)).toMatchObject([{ keyId, cap: 3 }]);
-    expect(await run('usage', accountId)).toMatchObject({
-      spent: 0,
-      keys: [{ keyId, name: 'laptop', cap: 3, spent: 0 }],
-    });
+    const usage = await run('usage', accountId);
+    expect(usage).toMatchObject({ spent: 0, keys: [{ keyId, name: 'laptop', cap: 3, spent: 0 }] });
+    // What GET /usage answers the account's keys, field for field.
+    const viaApi = await t.app.inject({ url: '/api/v1/usage', headers: { authorization: `Bearer ${key}` } });
+    expect(usage).toEqual(viaApi.json());
     expect(await run('key', 'cap', accountId, keyId, 'off')).toEqual({ keyId, cap: null });
     await expect(run('key', 'cap', accountId, keyId, 'lots')).rejects.toThrow(/cap must be a whole number/);
     await expect(run('key', 'cap', accountId, 'nokey', '3')).rejects.toThrow(/no key nokey/);
@@ -73,6 +74,20 @@ describe('admin CLI', () => {
     await expect(run('account', 'create', '--plan', 'gold')).rejects.toThrow(/plan must be one of user, /);
     await expect(run('credits', 'add', '1', 'many')).rejects.toThrow(/credits must be a whole number/);
     await expect(run('key', 'create', '999999')).rejects.toThrow(/999999/);
+    // A missing or extra argument, or an option the command does not take, is named (they were once read as
+    // "undefined", or ignored).
+    for (const [args, reason] of [
+      [['key', 'revoke', '999999'], 'key revoke needs <keyId>'],
+      [['account', 'show'], 'account show needs <accountId>'],
+      [['usage'], 'usage needs <accountId>'],
+      [['key', 'list', '1', 'extra'], 'key list takes <accountId>; "extra" is extra'],
+      [['settle', 'now'], 'settle takes no arguments; "now" is extra'],
+      [['key', 'list', '--name', 'x', '1'], '--name does not apply to key list'],
+      [['account', 'show', '1', '--period', 'day'], '--period does not apply to account show'],
+      [['unlimited', '1', 'maybe'], 'unlimited takes on or off (got maybe)'],
+    ] as const) {
+      await expect(run(...args), args.join(' ')).rejects.toThrow(new UsageError(reason));
+    }
   });
 
   it('refuses negative or oversized credits and allowances and changes nothing', async () => {
@@ -104,5 +119,8 @@ describe('admin CLI', () => {
     expect(failed.code).toBe(2);
     expect(failed.stderr).toMatch(/^✖ credits must not be negative \(got -5\)\n\nUsage: npm run admin/);
     expect(failed.stderr).not.toMatch(/\n\s+at /);
+    const missing = await runTs('scripts/admin.ts', ['key', 'revoke', '1'], env, 30_000);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^✖ key revoke needs <keyId>\n\nUsage: npm run admin/);
   });
 });

@@ -135,7 +135,8 @@ describe('GET /api/v1/usage', () => {
     });
     expect(100 - before).toBe(usage.spent);
     expect(await new Accounts(t.clients.redis, t.config.redisKeyPrefix).usage(accountId, clock)).toMatchObject({
-      periodId: '2026-12',
+      period: '2026-12',
+      renewsAt: '2027-01-01T00:00:00.000Z',
       spent: 5,
     });
   });
