@@ -2,6 +2,7 @@
 // order, and what to report, filled with the user's arguments. An assistant that lists them learns how a campaign
 // search is run here without reading the docs.
 import { ErrorCode, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { SearchCreatorsParams } from '../contract/params.ts';
 
 interface PromptDefinition extends Prompt {
   text: (args: Record<string, string>) => string;
@@ -78,8 +79,22 @@ export function getPrompt(name: string, args: Record<string, string> = {}): GetP
   if (!prompt) throw new McpError(ErrorCode.InvalidParams, `No prompt named ${name}.`);
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
   if (missing.length) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} needs ${missing.join(', ')}.`);
+  const wrong = wrongFilters(args);
+  if (wrong) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name}: ${wrong}.`);
   return {
     description: prompt.description,
     messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }],
   };
+}
+
+/**
+ * The filters a prompt tells the assistant to pass to search_creators or find_similar_creators, checked as those
+ * tools check them: a value they would refuse ("Narnia", "abc") is refused here rather than written into the text.
+ */
+function wrongFilters(args: Record<string, string>): string | undefined {
+  const filters = Object.fromEntries(
+    ['country', 'min_subscribers'].flatMap((name) => (args[name]?.trim() ? [[name, args[name].trim()]] : [])),
+  );
+  const checked = SearchCreatorsParams.safeParse({ query: 'x', ...filters });
+  return checked.success ? undefined : checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 }

@@ -42,6 +42,19 @@ describe('CsiClient on the real service', () => {
     expect(credits.data).toMatchObject({ plan: 'user', balance: 49, unlimited: false });
   });
 
+  it('exports a search as text, with what it reserved; what it cost is told by getUsage after', async () => {
+    const { key } = await t.key({ unlimited: false, allowance: 50 });
+    const client = new CsiClient({ baseUrl, apiKey: key });
+    const result = await client.exportCreators({ query: 'keyboard builder', format: 'ndjson', max_rows: 8 });
+    expect(result.data.trim().split('\n')).toHaveLength(8);
+    expect(result.creditsReserved).toBe(2);
+    expect(result.creditsCharged).toBeUndefined();
+    expect((await client.getUsage()).data).toMatchObject({
+      spent: 2,
+      endpoints: [{ operation: 'exportCreators', spent: 2 }],
+    });
+  });
+
   it('pages until the depth limit, one call per page', async () => {
     const { key } = await t.key({ unlimited: false, allowance: 50 });
     const client = new CsiClient({ baseUrl, apiKey: key });

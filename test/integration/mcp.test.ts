@@ -223,6 +223,14 @@ describe('MCP over Streamable HTTP', () => {
     );
     await expect(client.getPrompt({ name: 'audit_brand', arguments: {} })).rejects.toThrow(/needs brand/);
     await expect(client.getPrompt({ name: 'write_poem', arguments: {} })).rejects.toThrow(/No prompt named write_poem/);
+    // A filter search_creators would refuse is refused here, not written into the instructions.
+    const shortlist = (extra: Record<string, string>) =>
+      client.getPrompt({ name: 'shortlist_creators', arguments: { brief: 'keyboards', ...extra } });
+    await expect(shortlist({ min_subscribers: 'abc' })).rejects.toThrow(/-32602.*min_subscribers/);
+    await expect(shortlist({ country: 'Narnia' })).rejects.toThrow(/-32602.*country: must be a known country/);
+    const lookalikes = client.getPrompt({ name: 'find_lookalikes', arguments: { creator: 'x', country: 'Narnia' } });
+    await expect(lookalikes).rejects.toThrow(/country/);
+    expect((await shortlist({ min_subscribers: '10000', country: 'de' })).messages).toHaveLength(1);
   });
 
   it('serves the niche list and the caller’s balance as resources, free, as REST answers them', async () => {

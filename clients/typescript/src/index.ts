@@ -38,6 +38,8 @@ export interface CallInfo {
   creditsCharged?: number;
   /** Credits left after the call, or 'unlimited'. */
   creditsRemaining?: number | 'unlimited';
+  /** What an export reserved before its rows (`X-Credits-Reserved`). */
+  creditsReserved?: number;
   /** The key's (or address's) window: requests allowed per window, left in it, seconds until it resets. */
   rateLimit?: { limit?: number; remaining?: number; resetSeconds?: number };
   /** Seconds the service asked to wait (429, 503). */
@@ -143,7 +145,9 @@ export class CsiClient {
 
   /**
    * Beyond the spec: up to `max_rows` creators of a search as one CSV (default) or NDJSON text, for what paging
-   * them would cost (the unused part of what it reserves is refunded).
+   * them would cost (the unused part of what it reserves, `creditsReserved`, is refunded). What it cost and left
+   * come as HTTP trailers, which `fetch` does not expose: `creditsCharged` and `creditsRemaining` are undefined
+   * here, and `getUsage()` or `getCredits()` (free) tell them after.
    */
   exportCreators(params: ExportCreatorsParams): Promise<Result<string>> {
     return this.get('/creators/export', params, 'text');
@@ -210,6 +214,7 @@ function callInfo(response: Response): CallInfo {
     status: response.status,
     creditsCharged: number(header('x-credits-charged')),
     creditsRemaining: remaining === 'unlimited' ? 'unlimited' : number(remaining),
+    creditsReserved: number(header('x-credits-reserved')),
     rateLimit:
       policy || window
         ? { limit: field(policy, 'q'), remaining: field(window, 'r'), resetSeconds: field(window, 't') }
