@@ -45,9 +45,14 @@ export function single(args: Args, name: string): string | undefined {
   return values[0];
 }
 
-/** Options the command does not know: an error naming them, rather than silently ignoring a typo. */
+/**
+ * Options the command does not know, or given without a value: an error naming them, rather than silently ignoring
+ * a typo (or reading `--videos` with no file as no option at all).
+ */
 export function rejectUnknown(args: Args, known: readonly string[]): void {
   const unknown = [...args.values.keys(), ...args.switches].filter((name) => !known.includes(name));
   if (unknown.length > 0)
     throw new UsageError(`Unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `'--${n}'`).join(', ')}`);
+  const empty = [...args.values].find(([, values]) => values.length === 0)?.[0];
+  if (empty !== undefined) throw new UsageError(`--${empty} needs a value`);
 }

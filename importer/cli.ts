@@ -272,6 +272,8 @@ async function evalSponsors(args: Args): Promise<void> {
   const secondReader = second ? path.resolve(second) : undefined;
   const registry = Registry.load();
   const threshold = single(args, 'threshold');
+  if (threshold !== undefined && args.switches.has('rules'))
+    throw new UsageError('--rules and --threshold cannot be used together: the rules alone have no threshold');
   if (threshold !== undefined && !(Number(threshold) >= 0 && Number(threshold) <= 1))
     throw new UsageError(`--threshold is a probability between 0 and 1 (got ${threshold})`);
   const scored = args.switches.has('rules') ? undefined : loadDetector();
