@@ -98,8 +98,17 @@ export async function admin(argv: string[], store: Accounts, config: Config): Pr
       const accountId = await store.createAccount({ plan, allowance, unlimited, period: period as Period });
       return { accountId, plan, allowance, unlimited, period };
     }
-    case 'account show':
-      return (await store.getAccount(id)) ?? failed(`no account ${id}`);
+    case 'account show': {
+      // As Redis holds it, but with numbers and a boolean where the hash has strings.
+      const { unlimited, allowance, balance, ...rest } = (await store.getAccount(id)) ?? failed(`no account ${id}`);
+      return {
+        accountId: id,
+        ...rest,
+        unlimited: unlimited === '1',
+        allowance: Number(allowance),
+        balance: Number(balance),
+      };
+    }
     case 'plan set': {
       const plan = planOf(config, arg);
       const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;

@@ -107,7 +107,13 @@ describe('admin CLI', () => {
       );
     }
     await expect(run('credits', 'add', accountId, '99999999999999999999')).rejects.toThrow(/credits must be at most/);
-    expect(await run('account', 'show', accountId)).toMatchObject({ allowance: '10', balance: '10' });
+    expect(await run('account', 'show', accountId)).toMatchObject({
+      accountId,
+      plan: 'user',
+      unlimited: false,
+      allowance: 10,
+      balance: 10,
+    });
     expect(await accounts()).toBe(before);
     // Zero is a count: allowed.
     expect(await run('credits', 'set', accountId, '0')).toEqual({ accountId, balance: 0 });
