@@ -58,15 +58,16 @@ describe('facets in creator search', () => {
     );
   });
 
-  it.each([['niche\t', '"niche\\t"'], ['\u2003niche', '"\u2003niche"'], ['size,\nniche', '"\\nniche"']])(
-    'names the facet as written when white space other than spaces surrounds it: facets=%j',
-    (facets, named) => {
-      const parsed = SearchCreatorsParams.safeParse({ query: 'x', facets });
-      expect(parsed.error?.issues[0]?.message).toBe(
-        `unknown facet ${named}; allowed: niche, country, language, size, format`,
-      );
-    },
-  );
+  it.each([
+    ['niche\t', '"niche\\t"'],
+    ['\u2003niche', '"\u2003niche"'],
+    ['size,\nniche', '"\\nniche"'],
+  ])('names the facet as written when white space other than spaces surrounds it: facets=%j', (facets, named) => {
+    const parsed = SearchCreatorsParams.safeParse({ query: 'x', facets });
+    expect(parsed.error?.issues[0]?.message).toBe(
+      `unknown facet ${named}; allowed: niche, country, language, size, format`,
+    );
+  });
 
   it('reads repeated names once', () => {
     expect(params({ facets: 'size, size,niche' }).facets).toEqual(['size', 'niche']);

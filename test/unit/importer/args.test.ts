@@ -27,6 +27,8 @@ describe("the importer's command line", () => {
   it('refuses --rules with --threshold in eval-sponsors, exit 2, before reading anything', async () => {
     const run = await runTs('importer/cli.ts', ['eval-sponsors', '--rules', '--threshold', '0.5'], process.env, 60_000);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^✖ --rules and --threshold cannot be used together: the rules alone have no threshold\n\nUsage:/);
+    expect(run.stderr).toMatch(
+      /^✖ --rules and --threshold cannot be used together: the rules alone have no threshold\n\nUsage:/,
+    );
   }, 60_000);
 });
