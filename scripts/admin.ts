@@ -7,20 +7,6 @@ import { createRedis } from '../src/clients.ts';
 import { type Config, loadConfig, type PlanName } from '../src/config.ts';
 import { loadToolEnv } from './stack/cli.ts';
 
-const USAGE = `Usage: npm run admin -- <command>
-  account create --plan <user|free_trial|free> [--allowance N] [--unlimited] [--period month|week|day]
-  account show <accountId>
-  plan set <accountId> <plan> [--allowance N]
-  unlimited <accountId> <on|off>
-  credits add <accountId> <N>
-  credits set <accountId> <N>
-  key create <accountId> [--name NAME]
-  key list <accountId>
-  key revoke <accountId> <keyId>
-  key cap <accountId> <keyId> <N|off>   the most credits the key may spend per period (402 key_cap_reached after)
-  usage <accountId>            credits spent this period by key, endpoint and day
-  settle                       refund reservations past their deadline now (API processes do it every few seconds)`;
-
 // No defaults here: the options given are told apart from those left out, to refuse one a command does not take.
 const OPTIONS = {
   plan: { type: 'string' },
@@ -30,9 +16,16 @@ const OPTIONS = {
   name: { type: 'string' },
 } as const;
 type Option = keyof typeof OPTIONS;
+const OPTION_USAGE: Record<Option, string> = {
+  plan: '--plan <user|free_trial|free>',
+  allowance: '[--allowance N]',
+  unlimited: '[--unlimited]',
+  period: '[--period month|week|day]',
+  name: '[--name NAME]',
+};
 
-/** Each command: the arguments after its words, and the options it takes. */
-const COMMANDS: Record<string, { args: string[]; options?: Option[] }> = {
+/** Each command: the arguments after its words, the options it takes, and what it does when its name does not say. */
+const COMMANDS: Record<string, { args: string[]; options?: Option[]; about?: string }> = {
   'account create': { args: [], options: ['plan', 'allowance', 'unlimited', 'period'] },
   'account show': { args: ['accountId'] },
   'plan set': { args: ['accountId', 'plan'], options: ['allowance'] },
@@ -42,10 +35,21 @@ const COMMANDS: Record<string, { args: string[]; options?: Option[] }> = {
   'key create': { args: ['accountId'], options: ['name'] },
   'key list': { args: ['accountId'] },
   'key revoke': { args: ['accountId', 'keyId'] },
-  'key cap': { args: ['accountId', 'keyId', 'N|off'] },
-  usage: { args: ['accountId'] },
-  settle: { args: [] },
+  'key cap': {
+    args: ['accountId', 'keyId', 'N|off'],
+    about: 'the most credits the key may spend per period (402 key_cap_reached after)',
+  },
+  usage: { args: ['accountId'], about: 'credits spent this period by key, endpoint and day' },
+  settle: { args: [], about: 'refund reservations past their deadline now (API processes do it every few seconds)' },
 };
+
+const USAGE = [
+  'Usage: npm run admin -- <command>',
+  ...Object.entries(COMMANDS).map(([name, { args, options = [], about }]) => {
+    const line = [name, ...args.map((arg) => `<${arg}>`), ...options.map((option) => OPTION_USAGE[option])].join(' ');
+    return `  ${about ? `${line.padEnd(36)} ${about}` : line}`;
+  }),
+].join('\n');
 
 /** The command a command line names and its arguments; a missing or extra one, or an option it does not take, is a UsageError. */
 function commandOf(positionals: string[], given: string[]): { command: string; args: string[] } {
