@@ -181,6 +181,7 @@ export async function buildApp({ config, clients, logger, profile, now, metrics 
       await api.register(loadShedding, {
         search: clients.search,
         pending: config.opensearchShedPending,
+        keep: config.opensearchShedKeep,
         targetMs: config.opensearchShedAfterMs,
         metrics,
       });

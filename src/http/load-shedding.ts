@@ -5,7 +5,10 @@
 //
 // A queue "stands" as CoDel (RFC 8289) tells it: not when it is long (a burst into an idle service is long for a
 // moment, and is served), but when even the fastest search answered during the last window took longer than the
-// target, so every search waited; then calls are shed while at least OPENSEARCH_SHED_PENDING searches are pending.
+// target, so every search waited. From then on calls are shed while OPENSEARCH_SHED_KEEP searches are pending, and
+// the queue stands as long as calls keep finding that many: held there, its searches answer faster than the target,
+// and judging it afresh each window would let it grow back to OPENSEARCH_SHED_PENDING before each window of shedding
+// (docs/speed.md, "Overload").
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../contract/error.ts';
@@ -22,6 +25,16 @@ export interface Pending {
   readonly oldestWaitMs: number;
 }
 
+/** OPENSEARCH_SHED_PENDING, OPENSEARCH_SHED_KEEP and OPENSEARCH_SHED_AFTER_MS. */
+export interface Bounds {
+  /** Fewer pending searches are never a queue that starts to stand. */
+  pending: number;
+  /** While one stands: a call that finds this many pending is shed, and a window in which none did ends it. */
+  keep: number;
+  /** A window whose fastest search took longer had a queue standing. */
+  targetMs: number;
+}
+
 /** Tells a standing queue of searches from the round trips of the searches answered and the count pending. */
 export class StandingQueue {
   /** No window yet: the first arrival opens one, and nothing stood before it. */
@@ -34,10 +47,7 @@ export class StandingQueue {
 
   constructor(
     private readonly searches: Pending,
-    /** OPENSEARCH_SHED_PENDING: fewer pending searches are never a standing queue, and never shed for. */
-    private readonly pending: number,
-    /** OPENSEARCH_SHED_AFTER_MS: a window whose fastest search took longer had a queue standing. */
-    private readonly targetMs: number,
+    private readonly bounds: Bounds,
     private readonly windowMs = WINDOW_MS,
   ) {}
 
@@ -52,7 +62,7 @@ export class StandingQueue {
     this.turn(now);
     const pending = this.searches.inFlight;
     if (pending > this.deepest) this.deepest = pending;
-    return this.standing && pending >= this.pending;
+    return this.standing && pending >= this.bounds.keep;
   }
 
   private turn(now: number): void {
@@ -60,23 +70,24 @@ export class StandingQueue {
     // A queue is one that reached the bound (as CoDel ignores a queue under one packet): a slow search or two in a
     // quiet service make none. It stood when the window's fastest answer took longer than the target; without an
     // answer, when the oldest search still pending has waited that long (a stalled cluster). After a window or
-    // more with nothing heard, only what is pending now can tell.
+    // more with nothing heard, only what is pending now can tell. One that stood stands on while calls find `keep`
+    // pending in the window just ended: the overload goes on.
     const recent = now < this.windowEnd + this.windowMs;
-    const deep = (recent ? this.deepest : this.searches.inFlight) >= this.pending;
+    const deepest = recent ? this.deepest : this.searches.inFlight;
     const fastest = recent ? this.fastest : Number.POSITIVE_INFINITY;
+    const { pending, keep, targetMs } = this.bounds;
+    const holds = this.standing && recent && deepest >= keep;
     this.standing =
-      deep && (fastest === Number.POSITIVE_INFINITY ? this.searches.oldestWaitMs : fastest) > this.targetMs;
+      holds ||
+      (deepest >= pending && (fastest === Number.POSITIVE_INFINITY ? this.searches.oldestWaitMs : fastest) > targetMs);
     this.fastest = Number.POSITIVE_INFINITY;
     this.deepest = 0;
     this.windowEnd = now + this.windowMs;
   }
 }
 
-interface Options {
+interface Options extends Bounds {
   search: Pending & { onRoundTrip: (listener: (ms: number) => void) => void };
-  /** OPENSEARCH_SHED_PENDING and OPENSEARCH_SHED_AFTER_MS. */
-  pending: number;
-  targetMs: number;
   metrics: Metrics;
 }
 
@@ -86,8 +97,8 @@ const AT_CAPACITY = JSON.stringify(errorBody('unavailable', 'The service is at c
 /** An overload passes in moments: sooner than the 5 s of an outage. */
 const RETRY_AFTER_S = '1';
 
-export const loadShedding = fp(async (app: FastifyInstance, { search, pending, targetMs, metrics }: Options) => {
-  const queue = new StandingQueue(search, pending, targetMs);
+export const loadShedding = fp(async (app: FastifyInstance, { search, metrics, ...bounds }: Options) => {
+  const queue = new StandingQueue(search, bounds);
   search.onRoundTrip((ms) => queue.answered(ms, performance.now()));
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.routeOptions.config.cost || !queue.shed(performance.now())) return done();

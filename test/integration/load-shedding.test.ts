@@ -7,8 +7,8 @@ import { loadRecords } from '../support/catalog.ts';
 import { creator, sponsor } from '../support/dataset.ts';
 
 // While a queue of searches stands (each answered in the last window took longer than OPENSEARCH_SHED_AFTER_MS, and
-// OPENSEARCH_SHED_PENDING are pending), a billable call is answered 503 before its key is checked: free, fast,
-// counted, and the calls admitted before it are served and charged as usual.
+// OPENSEARCH_SHED_PENDING are pending), a billable call that finds OPENSEARCH_SHED_KEEP pending is answered 503
+// before its key is checked: free, fast, counted, and the calls admitted before it are served and charged as usual.
 let data: Awaited<ReturnType<typeof loadRecords>>;
 let slow: Awaited<ReturnType<typeof slowOpenSearch>>;
 let t: TestApp;
@@ -24,6 +24,7 @@ beforeAll(async () => {
       INDEX_PREFIX: data.prefix,
       OPENSEARCH_URL: slow.url,
       OPENSEARCH_SHED_PENDING: String(SHED_PENDING),
+      OPENSEARCH_SHED_KEEP: '2',
       OPENSEARCH_SHED_AFTER_MS: String(SHED_AFTER_MS),
       OPENSEARCH_MAX_PENDING: '100',
       OPENSEARCH_TIMEOUT_MS: '5000',

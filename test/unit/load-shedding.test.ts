@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { StandingQueue } from '../../src/http/load-shedding.ts';
 
-/** The searches pending as the test sets them, and a queue over them: bound 10, target 25 ms, windows of 100 ms. */
+/** The searches pending as the test sets them, and a queue over them: bound 10, kept at 5, target 25 ms, windows of 100 ms. */
 function setUp() {
   const searches = { inFlight: 0, oldestWaitMs: 0 };
-  const queue = new StandingQueue(searches, 10, 25, 100);
+  const queue = new StandingQueue(searches, { pending: 10, keep: 5, targetMs: 25 }, 100);
   const arrive = (now: number, pending: number, oldestWaitMs = 0) => {
     Object.assign(searches, { inFlight: pending, oldestWaitMs });
     return queue.shed(now);
@@ -13,21 +13,36 @@ function setUp() {
 }
 
 describe('a standing queue of searches', () => {
-  it('sheds once a window reached the bound and all its answers took longer than the target', () => {
+  it('stands once a window reached the bound and all its answers took longer than the target', () => {
     const { queue, arrive } = setUp();
     // A burst into an idle service: long, but its first answers are fast.
     expect([0, 10, 20, 40].map((pending, i) => arrive(i, pending))).toEqual([false, false, false, false]);
     queue.answered(3, 20);
     queue.answered(60, 90);
     expect(arrive(100, 40)).toBe(false);
-    // Every answer of the window from 100 took 30 ms or more: from 200 on, arrivals finding 10 pending are shed.
+    // Every answer of the window from 100 took 30 ms or more: from 200 on, arrivals finding 5 pending are shed.
     queue.answered(30, 120);
     queue.answered(80, 180);
     expect(arrive(200, 12)).toBe(true);
-    expect(arrive(210, 9)).toBe(false);
-    // One fast answer in that window: the queue drained, nothing is shed in the next.
-    queue.answered(5, 250);
-    expect(arrive(300, 40)).toBe(false);
+    expect(arrive(210, 5)).toBe(true);
+    expect(arrive(220, 4)).toBe(false);
+  });
+
+  it('holds the queue at the kept depth while calls keep finding it there, fast answers or not', () => {
+    const { queue, arrive } = setUp();
+    arrive(0, 12);
+    queue.answered(40, 50);
+    expect(arrive(100, 12)).toBe(true);
+    // Held at 5, the searches answer well under the target: the overload goes on, and so does the shedding.
+    for (let now = 110; now < 400; now += 10) {
+      queue.answered(8, now);
+      expect(arrive(now + 1, 5)).toBe(true);
+    }
+    // A window in which no call found 5 pending: the overload is over, and a burst is served again.
+    expect(arrive(420, 3)).toBe(false);
+    queue.answered(8, 450);
+    expect(arrive(520, 9)).toBe(false);
+    expect(arrive(530, 11)).toBe(false);
   });
 
   it('takes a slow search in a quiet service for no queue: a burst after it is served', () => {
@@ -47,7 +62,7 @@ describe('a standing queue of searches', () => {
     // A stalled cluster: nothing answered, the oldest search waiting 100 ms.
     expect(arrive(100, 20, 100)).toBe(true);
     queue.answered(90, 150);
-    // Quiet for a second, nothing pending: the slow window before says nothing of now.
+    // Quiet for a second, then a burst: the slow window before says nothing of now.
     expect(arrive(1200, 20, 0)).toBe(false);
     // Silent for a second with searches waiting all along: standing.
     expect(arrive(2400, 20, 1000)).toBe(true);
