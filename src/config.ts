@@ -93,11 +93,11 @@ const envSchema = z
     OPENSEARCH_TIMEOUT_MS: positiveMs.default(2000),
     OPENSEARCH_MAX_PENDING: count(1, 100_000).default(256),
     // Load shedding (src/http/load-shedding.ts): a queue can stand at twice the searches in flight that keep one node
-    // of this machine at its maximum (bench:api's closed loop: 8), and is held at those 8 while it stands; a target
-    // well above the fastest search of a quiet moment (about 2 ms at 20,000 creators, 5 ms at 1,000,000) and well
-    // below a second.
+    // of this machine at its maximum (bench:api's closed loop: 8), and is held at those 8 while it stands (at most
+    // at OPENSEARCH_SHED_PENDING, when it is set lower and this is not); a target well above the fastest search of a
+    // quiet moment (about 2 ms at 20,000 creators, 5 ms at 1,000,000) and well below a second.
     OPENSEARCH_SHED_PENDING: count(1, 100_000).default(16),
-    OPENSEARCH_SHED_KEEP: count(1, 100_000).default(8),
+    OPENSEARCH_SHED_KEEP: z.preprocess((v) => (v === '' ? undefined : v), count(1, 100_000).optional()),
     OPENSEARCH_SHED_AFTER_MS: positiveMs.default(25),
     PAGE_SIZE: count(1, 25).default(25),
     // OpenSearch's max_result_window (10,000) bounds it, so the result-window error can never happen.
@@ -137,9 +137,9 @@ const envSchema = z
   })
   .refine(...credentialsPaired)
   .refine(...authOverHttps)
-  .refine((e) => e.OPENSEARCH_SHED_KEEP <= e.OPENSEARCH_SHED_PENDING, {
+  .refine((e) => (e.OPENSEARCH_SHED_KEEP ?? 0) <= e.OPENSEARCH_SHED_PENDING, {
     path: ['OPENSEARCH_SHED_KEEP'],
-    message: 'must not exceed OPENSEARCH_SHED_PENDING (the queue is held at it once it stood at that)',
+    message: 'must not exceed OPENSEARCH_SHED_PENDING: a standing queue is held at no more searches than start one',
   })
   .refine((e) => !(e.ACCESS_DISABLED && e.NODE_ENV === 'production'), {
     path: ['ACCESS_DISABLED'],
@@ -159,7 +159,7 @@ const envSchema = z
     opensearchTimeoutMs: e.OPENSEARCH_TIMEOUT_MS,
     opensearchMaxPending: e.OPENSEARCH_MAX_PENDING,
     opensearchShedPending: e.OPENSEARCH_SHED_PENDING,
-    opensearchShedKeep: e.OPENSEARCH_SHED_KEEP,
+    opensearchShedKeep: e.OPENSEARCH_SHED_KEEP ?? Math.min(8, e.OPENSEARCH_SHED_PENDING),
     opensearchShedAfterMs: e.OPENSEARCH_SHED_AFTER_MS,
     pageSize: e.PAGE_SIZE,
     searchDepthLimit: e.SEARCH_DEPTH_LIMIT,

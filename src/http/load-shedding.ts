@@ -29,7 +29,7 @@ export interface Pending {
 export interface Bounds {
   /** Fewer pending searches are never a queue that starts to stand. */
   pending: number;
-  /** While one stands: a call that finds this many pending is shed, and a window in which none did ends it. */
+  /** While one stands: a call that finds this many pending is shed, and a window without such a call ends it. */
   keep: number;
   /** A window whose fastest search took longer had a queue standing. */
   targetMs: number;
@@ -43,6 +43,8 @@ export class StandingQueue {
   private fastest = Number.POSITIVE_INFINITY;
   /** The most searches seen pending in the window so far. */
   private deepest = 0;
+  /** When a call last found `keep` searches pending. */
+  private keptAt = Number.NEGATIVE_INFINITY;
   private standing = false;
 
   constructor(
@@ -62,6 +64,7 @@ export class StandingQueue {
     this.turn(now);
     const pending = this.searches.inFlight;
     if (pending > this.deepest) this.deepest = pending;
+    if (pending >= this.bounds.keep) this.keptAt = now;
     return this.standing && pending >= this.bounds.keep;
   }
 
@@ -70,13 +73,13 @@ export class StandingQueue {
     // A queue is one that reached the bound (as CoDel ignores a queue under one packet): a slow search or two in a
     // quiet service make none. It stood when the window's fastest answer took longer than the target; without an
     // answer, when the oldest search still pending has waited that long (a stalled cluster). After a window or
-    // more with nothing heard, only what is pending now can tell. One that stood stands on while calls find `keep`
-    // pending in the window just ended: the overload goes on.
+    // more with nothing heard, only what is pending now can tell. One that stood stands on while calls keep finding
+    // `keep` pending, the last of them less than a window ago: the overload goes on.
     const recent = now < this.windowEnd + this.windowMs;
     const deepest = recent ? this.deepest : this.searches.inFlight;
     const fastest = recent ? this.fastest : Number.POSITIVE_INFINITY;
-    const { pending, keep, targetMs } = this.bounds;
-    const holds = this.standing && recent && deepest >= keep;
+    const { pending, targetMs } = this.bounds;
+    const holds = this.standing && now - this.keptAt < this.windowMs;
     this.standing =
       holds ||
       (deepest >= pending && (fastest === Number.POSITIVE_INFINITY ? this.searches.oldestWaitMs : fastest) > targetMs);

@@ -87,6 +87,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ OPENSEARCH_URL: 'http://os1:9200' }).opensearch).toEqual({ nodes: ['http://os1:9200'] });
   });
 
+  it('keeps a standing queue at 8 searches, or at OPENSEARCH_SHED_PENDING when that is lower, unless set', () => {
+    expect(loadConfig({ OPENSEARCH_SHED_KEEP: '' }).opensearchShedKeep).toBe(8);
+    expect(loadConfig({ OPENSEARCH_SHED_PENDING: '4' }).opensearchShedKeep).toBe(4);
+    expect(loadConfig({ OPENSEARCH_SHED_PENDING: '4', OPENSEARCH_SHED_KEEP: '2' }).opensearchShedKeep).toBe(2);
+    expect(() => loadConfig({ OPENSEARCH_SHED_PENDING: '4', OPENSEARCH_SHED_KEEP: '5' })).toThrow(
+      /OPENSEARCH_SHED_KEEP.*must not exceed OPENSEARCH_SHED_PENDING/,
+    );
+  });
+
   it('derives a reservation’s deadline from the call’s time budget, at most a minute, unless set', () => {
     expect(loadConfig({}).reservationMs).toBe(20_000);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).reservationMs).toBe(40_000);

@@ -38,11 +38,22 @@ describe('a standing queue of searches', () => {
       queue.answered(8, now);
       expect(arrive(now + 1, 5)).toBe(true);
     }
-    // A window in which no call found 5 pending: the overload is over, and a burst is served again.
+    // From 420 on calls find fewer than 5 pending: the window that begins there ends the standing, and a burst after
+    // it is served again.
     expect(arrive(420, 3)).toBe(false);
     queue.answered(8, 450);
-    expect(arrive(520, 9)).toBe(false);
-    expect(arrive(530, 11)).toBe(false);
+    expect(arrive(480, 4)).toBe(false);
+    expect([525, 526, 527].map((now, i) => arrive(now, 9 + i))).toEqual([false, false, false]);
+  });
+
+  it('ends the hold a window after the last call that found the kept depth, whenever the window turns', () => {
+    const { queue, arrive } = setUp();
+    arrive(0, 12);
+    queue.answered(40, 50);
+    expect(arrive(100, 12)).toBe(true);
+    expect(arrive(101, 6)).toBe(true);
+    // Quiet until just before the next window would end: the last call at the kept depth is 198 ms old.
+    expect(arrive(299, 9)).toBe(false);
   });
 
   it('takes a slow search in a quiet service for no queue: a burst after it is served', () => {
