@@ -2,6 +2,7 @@
 // their schema: a file that cannot be read or parsed, or that breaks the schema, is one line naming it and why.
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
+import { issuesLine } from '../src/contract/issues.ts';
 
 export function readJsonFile<S extends z.ZodType>(file: string, schema: S, what: string): z.output<S> {
   let json: unknown;
@@ -11,9 +12,6 @@ export function readJsonFile<S extends z.ZodType>(file: string, schema: S, what:
     throw new Error(`${file}: not a readable ${what} (${(error as Error).message})`);
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success)
-    throw new Error(
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`,
-    );
+  if (!parsed.success) throw new Error(`${file}: ${issuesLine(parsed.error, '(file)')}`);
   return parsed.data;
 }

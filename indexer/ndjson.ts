@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { z } from 'zod';
+import { issuesLine } from '../src/contract/issues.ts';
 
 export type Parsed<T> = { ok: true; line: number; record: T } | { ok: false; line: number; reason: string };
 
@@ -20,9 +21,6 @@ export async function* readNdjson<S extends z.ZodType>(file: string, schema: S):
     }
     const parsed = schema.safeParse(json);
     if (parsed.success) yield { ok: true, line, record: parsed.data };
-    else {
-      const reason = parsed.error.issues.map((i) => `${i.path.join('.') || '(record)'}: ${i.message}`).join('; ');
-      yield { ok: false, line, reason };
-    }
+    else yield { ok: false, line, reason: issuesLine(parsed.error, '(record)') };
   }
 }

@@ -87,6 +87,10 @@ function planOf(config: Config, name: string | undefined): PlanName {
   return name as PlanName;
 }
 
+/** The allowance given, or the plan's own. */
+const allowanceOf = (config: Config, plan: PlanName, given: string | undefined) =>
+  given ? count(given, 'allowance') : config.plans[plan].allowance;
+
 /** One command's JSON answer; a wrong command, argument, option, plan or number throws a UsageError. */
 export async function admin(argv: string[], store: Accounts, config: Config): Promise<unknown> {
   const { values, positionals } = readArgs({ args: argv, allowPositionals: true, options: OPTIONS });
@@ -97,7 +101,7 @@ export async function admin(argv: string[], store: Accounts, config: Config): Pr
       const plan = planOf(config, values.plan);
       const period = values.period ?? 'month';
       if (!PERIODS.includes(period as Period)) throw new UsageError(`period must be one of ${PERIODS.join(', ')}`);
-      const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
+      const allowance = allowanceOf(config, plan, values.allowance);
       const unlimited = values.unlimited ?? false;
       const accountId = await store.createAccount({ plan, allowance, unlimited, period: period as Period });
       return { accountId, plan, allowance, unlimited, period };
@@ -115,7 +119,7 @@ export async function admin(argv: string[], store: Accounts, config: Config): Pr
     }
     case 'plan set': {
       const plan = planOf(config, arg);
-      const allowance = values.allowance ? count(values.allowance, 'allowance') : config.plans[plan].allowance;
+      const allowance = allowanceOf(config, plan, values.allowance);
       await store.setPlan(id, plan, allowance);
       return { accountId: id, plan, allowance };
     }

@@ -64,8 +64,9 @@ export class StandingQueue {
     this.turn(now);
     const pending = this.searches.inFlight;
     if (pending > this.deepest) this.deepest = pending;
-    if (pending >= this.bounds.keep) this.keptAt = now;
-    return this.standing && pending >= this.bounds.keep;
+    const atKept = pending >= this.bounds.keep;
+    if (atKept) this.keptAt = now;
+    return this.standing && atKept;
   }
 
   private turn(now: number): void {

@@ -2,6 +2,7 @@
 // order, and what to report, filled with the user's arguments. An assistant that lists them learns how a campaign
 // search is run here without reading the docs.
 import { ErrorCode, type GetPromptResult, McpError, type Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { issuesLine } from '../contract/issues.ts';
 import { SearchCreatorsParams } from '../contract/params.ts';
 
 interface PromptDefinition extends Prompt {
@@ -96,5 +97,5 @@ function wrongFilters(args: Record<string, string>): string | undefined {
     ['country', 'min_subscribers'].flatMap((name) => (args[name]?.trim() ? [[name, args[name].trim()]] : [])),
   );
   const checked = SearchCreatorsParams.safeParse({ query: 'x', ...filters });
-  return checked.success ? undefined : checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  return checked.success ? undefined : issuesLine(checked.error);
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { unauthorized } from '../access/access.ts';
 import { type Meter, whenClosed } from '../access/metered-call.ts';
 import { ApiError, unavailable } from '../contract/error.ts';
+import { issuesLine } from '../contract/issues.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Catalog } from '../search/catalog.ts';
 import { Metering } from './metering.ts';
@@ -45,7 +46,7 @@ function invalidParams(message: JSONRPCMessage): string | undefined {
   if (!('method' in message && 'id' in message)) return undefined;
   const checked = PARAMS_OF.get(message.method)?.safeParse(message);
   if (!checked || checked.success) return undefined;
-  return checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  return issuesLine(checked.error);
 }
 
 /**

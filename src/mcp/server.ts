@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ApiError, type ErrorCode, errorBody } from '../contract/error.ts';
+import { issuesLine } from '../contract/issues.ts';
 import type { Catalog } from '../search/catalog.ts';
 import type { Metering } from './metering.ts';
 import { getPrompt, LISTED_PROMPTS } from './prompts.ts';
@@ -109,8 +110,7 @@ async function callTool(context: CallContext, name: string, input: unknown): Pro
   if (grant instanceof ApiError) return failure(grant.code, grant.message);
   const args = tool.input.safeParse(input ?? {});
   if (!args.success) {
-    const problems = args.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
-    return failure('invalid_request', `Invalid arguments: ${problems}`);
+    return failure('invalid_request', `Invalid arguments: ${issuesLine(args.error, 'arguments')}`);
   }
   try {
     const result = await tool.run(context.catalog, args.data as never, grant);
