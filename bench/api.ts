@@ -47,6 +47,7 @@ import {
   baselineName,
   FACETED,
   FACETS,
+  LEAN,
   LIVE,
   OPEN,
   renderReport,
@@ -328,9 +329,15 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
         },
         '/0',
       );
-      started.push(open, bare);
+      const lean = await startNode(
+        [...API_NODE_FLAGS, '--import', 'tsx', 'bench/lean-api.ts'],
+        { INDEX_PREFIX: dataset.prefix },
+        '/api/v1/creators?query=a',
+      );
+      started.push(open, bare, lean);
       targets.push(
         { name: OPEN, url: open.url, requests: apiRequests(cases, undefined), pid: open.pid },
+        { name: LEAN, url: lean.url, requests: apiRequests(cases, undefined), pid: lean.pid },
         { name: BARE, url: bare.url, requests: live.map((_, i) => ({ method: 'GET', path: `/${i}` })), pid: bare.pid },
       );
     }
@@ -384,7 +391,8 @@ async function measureSize(dataset: Dataset, layout: string, cases: Case[], key:
     const directMax = median(result.rounds.map((r) => (r[LIVE] as Figures).rps));
     // Direct and every process in front of OpenSearch at the same offered load (the bare proxy's tail is the floor
     // of any hop), in rounds like the closed loop: one load's tail says more about the machine than the target.
-    const loaded = targets.filter((t) => t.name !== BEFORE);
+    // The search work alone is a floor of CPU, measured in the closed loop only.
+    const loaded = targets.filter((t) => t.name !== BEFORE && t.name !== LEAN);
     for (const share of [0.5, 0.8]) {
       const rate = Math.max(1, Math.round(directMax * share));
       const rounds: Record<string, OpenLoopFigures>[] = [];

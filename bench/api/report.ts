@@ -29,6 +29,8 @@ export const LIVE = 'live: OpenSearch direct';
 export const API = 'API, metered key';
 export const OPEN = 'API, ACCESS_DISABLED';
 export const BARE = 'bare Node proxy';
+/** bench/lean-api.ts: the search work every call needs (validation, query, answer, page) and nothing else. */
+export const LEAN = 'Fastify, search work only';
 /** bench:api --semantic: the metered API with semantic search on, beside the lexical one (API, SEMANTIC=off). */
 export const SEMANTIC_API = `${API}, SEMANTIC=on`;
 /** bench:api --facets: the same metered API process and searches, each asking for every creator facet. */
@@ -75,12 +77,19 @@ function apiTable(results: SizeResult[]): string {
       FACETED,
       ...Object.keys(r.rounds[0] ?? {}).filter((name) => name.startsWith(`${API}, revision`)),
       OPEN,
+      LEAN,
       BARE,
     ]
       .filter((name) => r.rounds[0]?.[name])
       .map((name) => {
         const ratio = ratios(r, (round) => (round[name] as Figures).rps / (round[LIVE] as Figures).rps);
         const p99 = ratios(r, (round) => (round[name] as Figures).p99 - (round[LIVE] as Figures).p99);
+        const toBare = r.rounds[0]?.[BARE]
+          ? spread(
+              ratios(r, (round) => (round[name] as Figures).frontCpu / (round[BARE] as Figures).frontCpu),
+              2,
+            )
+          : '';
         return `| ${r.creators.toLocaleString('en')} | ${r.layout} | ${name} | ${f(
           med(r, LIVE, (x) => x.rps),
           0,
@@ -90,15 +99,15 @@ function apiTable(results: SizeResult[]): string {
         )} | ${spread(ratio, 2)} | ${spread(p99, 1)} | ${f(
           med(r, name, (x) => x.frontCpu),
           2,
-        )} | ${f(
+        )} | ${toBare} | ${f(
           med(r, name, (x) => x.opensearchCpu),
           2,
         )} |`;
       }),
   );
   return [
-    '| creators | layout | in front of OpenSearch | direct req/s | req/s | ratio to direct (median, rounds) | p99 − direct p99, ms | its CPU ms/call | OpenSearch CPU ms/call |',
-    '|---|---|---|---|---|---|---|---|---|',
+    "| creators | layout | in front of OpenSearch | direct req/s | req/s | ratio to direct (median, rounds) | p99 − direct p99, ms | its CPU ms/call | its CPU / the bare proxy's (median, rounds) | OpenSearch CPU ms/call |",
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
@@ -253,6 +262,11 @@ ${searchTable(results)}
 ${passesLine(results)}
 
 ## The API in front of OpenSearch (closed loop, the live requests)
+
+At the smallest size, beside the API: the bare Node proxy, which forwards the prepared request and its answer as
+they are (the floor of any process in front of OpenSearch), and ${LEAN} (bench/lean-api.ts: the parameters
+validated, the query built, the answer read and the page written by the API's own code, and nothing else). CPU
+against the bare proxy's is taken within each round.
 
 ${apiTable(results)}${facetsLine(results)}
 

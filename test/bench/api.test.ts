@@ -60,6 +60,16 @@ describe('npm run bench:api at a tiny size', () => {
       );
       expect(report.match(open)).toHaveLength(2);
     }
+    // The search work alone, in the closed loop only: its CPU and the metered API's against the bare proxy's.
+    for (const target of ['API, metered key', 'Fastify, search work only']) {
+      expect(report).toMatch(
+        new RegExp(
+          `^\\| 1,000 \\| shared \\| ${target} \\|.* \\| [\\d.]+ \\| [\\d.]+ \\([\\d.]+–[\\d.]+\\) \\| [\\d.]+ \\|$`,
+          'm',
+        ),
+      );
+    }
+    expect(report).not.toMatch(/of direct's maximum\) \| Fastify, search work only/);
     // The semantic API against the lexical one within rounds, and the embedding of every distinct query it embeds:
     // CPU p50 / p99, the wall p50, and how busy the rest of the machine was meanwhile.
     expect(report).toMatch(
