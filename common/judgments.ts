@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { issuesLine } from '../src/contract/issues.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 
 const grade = z.int().min(0).max(3);
@@ -51,10 +52,7 @@ export function parseJudgments(text: string, file: string): Judgment[] {
       throw new JudgmentError(`${where}: not a JSON object (${(error as Error).message})`);
     }
     const parsed = JudgedQuerySchema.safeParse(json);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(line)'}: ${i.message}`);
-      throw new JudgmentError(`${where}: ${problems.join('; ')}`);
-    }
+    if (!parsed.success) throw new JudgmentError(`${where}: ${issuesLine(parsed.error, '(line)')}`);
     if (parsed.data.target === 'creators') {
       const params = SearchCreatorsParams.safeParse({ ...parsed.data.filters, query: parsed.data.query });
       if (!params.success) {

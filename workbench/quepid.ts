@@ -2,9 +2,9 @@
 // judgments file the workbench evaluates with everything else under relevance/judgments/.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
 import { readArgs, UsageError } from '../common/cli.ts';
 import { formatJudgment, type JudgedQuery, JudgedQuerySchema } from '../common/judgments.ts';
+import { issuesLine } from '../src/contract/issues.ts';
 import { SearchCreatorsParams } from '../src/contract/params.ts';
 import { JUDGMENTS_DIR, shownPath, type Workbench } from './context.ts';
 
@@ -82,8 +82,6 @@ export interface QuepidImport {
   warnings: string[];
 }
 
-const problems = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-
 const examples = (items: string[]) =>
   items.slice(0, EXAMPLES).join(', ') + (items.length > EXAMPLES ? ` and ${items.length - EXAMPLES} more` : '');
 
@@ -153,12 +151,12 @@ export function parseQuepidCsv(text: string, file: string, options: QuepidOption
       ratings: Object.fromEntries([...rated].map(([docid, { grade }]) => [docid, grade])),
     });
     if (!parsed.success) {
-      throw new QuepidError(`${file}:${line}: ${problems(parsed.error)}`);
+      throw new QuepidError(`${file}:${line}: ${issuesLine(parsed.error)}`);
     }
     if (options.target === 'creators') {
       // The same check the judgment files get when loaded: a query the API would refuse is no judgment.
       const params = SearchCreatorsParams.safeParse({ query });
-      if (!params.success) throw new QuepidError(`${file}:${line}: ${problems(params.error)}`);
+      if (!params.success) throw new QuepidError(`${file}:${line}: ${issuesLine(params.error)}`);
     }
     judgments.push(parsed.data);
     ratings += rated.size;
@@ -204,7 +202,7 @@ export async function quepidCommand(_bench: Workbench, args: string[]) {
   const [file, ...extra] = positionals;
   if (!file || extra.length || !values.class) throw new UsageError('import-quepid takes one file and --class NAME');
   const kind = JudgedQuerySchema.shape.class.safeParse(values.class);
-  if (!kind.success) throw new UsageError(`--class ${values.class}: ${problems(kind.error).replace(/^: /, '')}`);
+  if (!kind.success) throw new UsageError(`--class ${values.class}: ${issuesLine(kind.error).replace(/^: /, '')}`);
   const target = values.target;
   if (target !== 'creators' && target !== 'sponsors') throw new UsageError(`--target ${target}: creators or sponsors`);
   if (!existsSync(file)) throw new QuepidError(`${file}: no such file`);

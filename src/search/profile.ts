@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { issuesLine } from '../contract/issues.ts';
 
 const boost = z.number().positive();
 const boosts = z.record(z.string(), boost);
@@ -172,10 +173,7 @@ export function parseProfile(text: string, file: string): Profile {
     throw new ProfileError(`${file}: not valid JSON (${(error as Error).message})`);
   }
   const parsed = ProfileSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(top level)'}: ${i.message}`);
-    throw new ProfileError(`${file}: ${problems.join('; ')}`);
-  }
+  if (!parsed.success) throw new ProfileError(`${file}: ${issuesLine(parsed.error, '(top level)')}`);
   return {
     name: path.basename(file, '.json'),
     file,
